@@ -1,0 +1,60 @@
+package org.ddz.tools;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ddz.core.rules.Preset;
+import org.ddz.core.rules.Rules;
+
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The {@code --rules} and {@code --ban} options, shared by every verb that plays by a rule set
+ * (a picocli mixin). Bad values are usage errors whose message comes from the core parsers.
+ */
+final class RulesOptions {
+    @Option(names = "--rules", paramLabel = "PRESET", defaultValue = "standard", converter = PresetConverter.class,
+        description = "Rule preset: standard (default), douzero, rlcard, botzone.")
+    private Preset preset = Preset.STANDARD;
+
+    @Option(names = "--ban", paramLabel = "TYPES", converter = BanConverter.class,
+        description = {"Types banned for an endgame puzzle, comma-separated (repeatable): trio, trio_solo or 31,",
+            "trio_pair or 32, four_two_solo or 421, four_two_pair or 422, trio_solo_chain, trio_pair_chain,",
+            "winged_planes."})
+    private List<Integer> banMasks = new ArrayList<>();
+
+    /** The rule set these options select. */
+    Rules rules() {
+        int mask = 0;
+        for (int m : banMasks) {
+            mask |= m;
+        }
+        return Rules.of(preset, mask);
+    }
+
+    /** Converts a preset name with {@link Preset#parse}. */
+    static final class PresetConverter implements ITypeConverter<Preset> {
+        @Override
+        public Preset convert(String value) {
+            try {
+                return Preset.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** Converts a ban list to a type mask with {@link Rules#parseBans}. */
+    static final class BanConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return Rules.parseBans(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
