@@ -3,6 +3,7 @@ package org.ddz.core.movegen;
 import org.ddz.core.cards.Cards;
 import org.ddz.core.rules.MoveFamily;
 import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.MoveType;
 import org.ddz.core.rules.Rules;
 
 /**
@@ -31,10 +32,25 @@ public final class MoveGenerator {
     private final MoveFamily[] families;
     private final MoveFamily bombs;
     private final int rocketId;
-    private final int[] offsets;
+    private final char[] offsets;
+    private final int[] canonical;
+    private final MoveFamily solo;
+    private final MoveFamily pair;
+    private final MoveFamily trio;
+    private final MoveFamily bomb;
+    private final MoveFamily trioSolo;
+    private final MoveFamily trioPair;
+    private final MoveFamily fourTwoSolo;
+    private final MoveFamily fourTwoPair;
+    /** Chain families by [wing kind][length]: bare chains, then with solo wings, then with pair wings. */
+    private final MoveFamily[][] soloChains;
+    private final MoveFamily[][] pairChains;
+    private final MoveFamily[][] trioChains;
+    private final MoveFamily[][] shuttles;
     private final int[] availableRank = new int[16];
     private final int[] availableUnits = new int[16];
     private final int[] suffixUnits = new int[17];
+    private final int[] oneUnitOffset = new int[16];
 
     /** A generator for the given rules (preset and bans). */
     public MoveGenerator(Rules rules) {
@@ -45,6 +61,60 @@ public final class MoveGenerator {
         this.bombs = table.bombFamily();
         this.rocketId = table.rocketId();
         this.offsets = table.wingOffsets();
+        this.canonical = table.canonicalTable();
+        this.solo = allowed(MoveType.SOLO, 1);
+        this.pair = allowed(MoveType.PAIR, 1);
+        this.trio = allowed(MoveType.TRIO, 1);
+        this.bomb = allowed(MoveType.BOMB, 1);
+        this.trioSolo = allowed(MoveType.TRIO_SOLO, 1);
+        this.trioPair = allowed(MoveType.TRIO_PAIR, 1);
+        this.fourTwoSolo = allowed(MoveType.FOUR_TWO_SOLO, 1);
+        this.fourTwoPair = allowed(MoveType.FOUR_TWO_PAIR, 1);
+        this.soloChains = byLength(MoveType.SOLO_CHAIN, null, null);
+        this.pairChains = byLength(MoveType.PAIR_CHAIN, null, null);
+        this.trioChains = byLength(MoveType.TRIO_CHAIN, MoveType.TRIO_SOLO_CHAIN, MoveType.TRIO_PAIR_CHAIN);
+        this.shuttles = byLength(MoveType.SHUTTLE, MoveType.SHUTTLE_SOLO, MoveType.SHUTTLE_PAIR);
+    }
+
+    /** The family of a type and length, or null if the preset lacks it or the rules ban it. */
+    private MoveFamily allowed(MoveType type, int length) {
+        if ((banMask & type.bit()) != 0) {
+            return null;
+        }
+        for (MoveFamily f : families) {
+            if (f.type == type && f.length == length) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Families of up to three chain types indexed [type][length] (null rows for absent types). */
+    private MoveFamily[][] byLength(MoveType bare, MoveType soloWings, MoveType pairWings) {
+        MoveType[] types = {bare, soloWings, pairWings};
+        MoveFamily[][] out = new MoveFamily[3][];
+        for (int k = 0; k < 3; k++) {
+            if (types[k] == null) {
+                continue;
+            }
+            int max = 0;
+            for (MoveFamily f : families) {
+                if (f.type == types[k]) {
+                    max = Math.max(max, f.length);
+                }
+            }
+            if (max == 0) {
+                continue;
+            }
+            out[k] = new MoveFamily[max + 1];
+            for (int len = 1; len <= max; len++) {
+                out[k][len] = allowed(types[k], len);
+            }
+        }
+        if (out[0] == null) {
+            out[0] = new MoveFamily[3];
+        }
+        return out;
     }
 
     /** The rules this generator follows. */
@@ -65,16 +135,67 @@ public final class MoveGenerator {
      * @return the number of ids written
      */
     public int leads(long hand, int[] out) {
-        int n = 0;
-        MoveFamily[] fs = families;
-        for (int i = 0; i < fs.length; i++) {
-            MoveFamily f = fs[i];
-            if ((banMask & f.type.bit()) == 0) {
-                n = generate(hand, f, -1, out, n);
+        long r1 = Cards.ranksAtLeast(hand, 1);
+        long r2 = Cards.ranksAtLeast(hand, 2);
+        long r3 = Cards.ranksAtLeast(hand, 3);
+        long r4 = Cards.ranksAtLeast(hand, 4);
+        int n = plain(solo, r1, out, 0);
+        if (r2 != 0) {
+            n = plain(pair, r2, out, n);
+            n = chains(pairChains, r2, 3, out, n, hand);
+        }
+        n = chains(soloChains, r1, 5, out, n, hand);
+        if (r3 != 0) {
+            n = plain(trio, r3, out, n);
+            n = winged(trioSolo, r3, hand, out, n);
+            n = winged(trioPair, r3, hand, out, n);
+            n = chains(trioChains, r3, 2, out, n, hand);
+            if (r4 != 0) {
+                n = plain(bomb, r4, out, n);
+                n = winged(fourTwoSolo, r4, hand, out, n);
+                n = winged(fourTwoPair, r4, hand, out, n);
+                n = chains(shuttles, r4, 2, out, n, hand);
             }
         }
         if ((hand & Cards.ROCKET) == Cards.ROCKET) {
             out[n++] = rocketId;
+        }
+        return n;
+    }
+
+    /**
+     * Appends the chains of every length from {@code minLength} up, with the winged planes or
+     * shuttles built on them: the starts of length L+1 are those of length L whose next rank is
+     * held too, so the walk stops at the first length the hand cannot make.
+     */
+    private int chains(MoveFamily[][] byLength, long ranks, int minLength, int[] out, int n, long hand) {
+        long held = ranks & Cards.CHAIN_RANKS;
+        long starts = Cards.chainStarts(held, minLength);
+        MoveFamily[] bare = byLength[0];
+        MoveFamily[] soloWings = byLength[1];
+        MoveFamily[] pairWings = byLength[2];
+        for (int len = minLength; starts != 0 && len < bare.length; len++) {
+            n = plain(bare[len], starts, out, n);
+            if (soloWings != null && len < soloWings.length) {
+                n = winged(soloWings[len], starts, hand, out, n);
+            }
+            if (pairWings != null && len < pairWings.length) {
+                n = winged(pairWings[len], starts, hand, out, n);
+            }
+            starts &= held >>> (len << 2);
+        }
+        return n;
+    }
+
+    /** Appends the moves of a family without wings at each start in {@code starts}. */
+    private int plain(MoveFamily f, long starts, int[] out, int n) {
+        if (f == null) {
+            return n;
+        }
+        int[] ids = f.idOfStart;
+        while (starts != 0) {
+            out[n++] = ids[Long.numberOfTrailingZeros(starts) >>> 2];
+            starts &= starts - 1;
         }
         return n;
     }
@@ -141,21 +262,24 @@ public final class MoveGenerator {
         if (minStart >= 0) {
             starts &= -1L << ((minStart + 1) << 2);
         }
-        if (f.wingKind == MoveFamily.WINGS_NONE) {
-            int[] ids = f.idOfStart;
-            while (starts != 0) {
-                out[n++] = ids[Long.numberOfTrailingZeros(starts) >>> 2];
-                starts &= starts - 1;
-            }
+        return f.wingKind == MoveFamily.WINGS_NONE ? plain(f, starts, out, n) : winged(f, starts, hand, out, n);
+    }
+
+    /**
+     * Appends the moves of a winged family at each start in {@code starts}: for each main part,
+     * lists the hand's wing ranks outside it with their units, then walks the wing multisets.
+     */
+    private int winged(MoveFamily f, long starts, long hand, int[] out, int n) {
+        if (f == null || starts == 0) {
             return n;
         }
-        if (starts == 0) {
-            return n;
-        }
-        long wingRanks = Cards.ranksAtLeast(hand, f.wingKind == MoveFamily.WINGS_PAIR ? 2 : 1);
+        boolean pairs = f.wingKind == MoveFamily.WINGS_PAIR;
+        long wingRanks = Cards.ranksAtLeast(hand, pairs ? 2 : 1);
         int need = f.wingCount;
         int[] cap = f.wingCap;
-        boolean pairs = f.wingKind == MoveFamily.WINGS_PAIR;
+        int[] rank = availableRank;
+        int[] units = availableUnits;
+        int dense = f.denseIdOffset();
         while (starts != 0) {
             int s = Long.numberOfTrailingZeros(starts) >>> 2;
             starts &= starts - 1;
@@ -169,49 +293,79 @@ public final class MoveGenerator {
                 int shift = Long.numberOfTrailingZeros(avail);
                 avail &= avail - 1;
                 int r = shift >>> 2;
-                int units = pairs ? cap[r] : Math.min((int) (hand >>> shift) & 0xF, cap[r]);
-                if (units > 0) {
-                    availableRank[count] = r;
-                    availableUnits[count] = units;
+                int u = pairs ? cap[r] : Math.min((int) (hand >>> shift) & 0xF, cap[r]);
+                if (u > 0) {
+                    rank[count] = r;
+                    units[count] = u;
                     count++;
                 }
             }
-            int total = 0;
-            suffixUnits[count] = 0;
-            for (int i = count - 1; i >= 0; i--) {
-                total += availableUnits[i];
-                suffixUnits[i] = total;
-            }
-            if (total >= need) {
-                n = wings(0, need, rawBase, f.offsetBaseOfStart[s], out, n);
+            int base = f.offsetBaseOfStart[s];
+            if (need <= 2 && dense != MoveFamily.NOT_DENSE) {
+                n = denseWings(need, count, rawBase + dense, base, out, n);
+            } else {
+                int total = 0;
+                suffixUnits[count] = 0;
+                for (int i = count - 1; i >= 0; i--) {
+                    total += units[i];
+                    suffixUnits[i] = total;
+                }
+                if (total >= need) {
+                    n = wings(0, count, need, rawBase, base, out, n);
+                }
             }
         }
         return n;
     }
 
     /**
-     * Walks the wing multisets of {@code t} more units over available ranks {@code i..}, adding
-     * each choice's rank offset to {@code raw}; emits the canonical id of each complete one.
+     * One or two wings of a dense family ({@link MoveFamily#denseIdOffset()}): ids are the raw
+     * index plus a constant, so each move is a couple of adds and a store.
      */
-    private int wings(int i, int t, int raw, int offsetBase, int[] out, int n) {
+    private int denseWings(int need, int count, int idBase, int base, int[] out, int n) {
+        int[] rank = availableRank;
+        int[] one = oneUnitOffset;
+        for (int a = 0; a < count; a++) {
+            one[a] = offsets[base + rank[a]];
+        }
+        if (need == 1) {
+            for (int a = 0; a < count; a++) {
+                out[n++] = idBase + one[a];
+            }
+            return n;
+        }
+        int[] units = availableUnits;
+        for (int a = 0; a < count; a++) {
+            int r = rank[a];
+            if (units[a] >= 2) {
+                out[n++] = idBase + offsets[base + (((1 << 2) + 1) << 4) + r];
+            }
+            int idA = idBase + offsets[base + ((1 << 2) << 4) + r];
+            for (int b = a + 1; b < count; b++) {
+                out[n++] = idA + one[b];
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Walks the wing multisets of {@code t} more units taken from available ranks {@code i..},
+     * adding each choice's ranking offset to {@code raw}; emits the canonical id of each complete one.
+     */
+    private int wings(int i, int count, int t, int raw, int base, int[] out, int n) {
         if (t == 0) {
-            int id = table.canonical(raw);
+            int id = canonical[raw];
             if (id >= 0) {
                 out[n++] = id;
             }
             return n;
         }
-        if (suffixUnits[i] < t) {
-            return n;
-        }
-        n = wings(i + 1, t, raw, offsetBase, out, n);
-        int units = availableUnits[i];
-        if (units > t) {
-            units = t;
-        }
-        int o = offsetBase + (availableRank[i] * 6 + t) * 5;
-        for (int j = 1; j <= units; j++) {
-            n = wings(i + 1, t - j, raw + offsets[o + j], offsetBase, out, n);
+        for (int a = i; a < count && suffixUnits[a] >= t; a++) {
+            int u = availableUnits[a] < t ? availableUnits[a] : t;
+            int o = base + ((t - 1) << 6) + availableRank[a];
+            for (int j = 1; j <= u; j++) {
+                n = wings(a + 1, count, t - j, raw + offsets[o + ((j - 1) << 4)], base, out, n);
+            }
         }
         return n;
     }

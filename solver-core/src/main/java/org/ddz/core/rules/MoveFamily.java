@@ -46,6 +46,21 @@ public final class MoveFamily {
      */
     public final boolean keyIsStart;
 
+    /** Sentinel of {@link #denseIdOffset()} for a family whose raw wing indices have holes. */
+    public static final int NOT_DENSE = Integer.MIN_VALUE;
+
+    /** See {@link #denseIdOffset()}; set once by the table builder. */
+    int denseIdOffset = NOT_DENSE;
+
+    /**
+     * For a winged family in which every raw wing index is a move: the constant {@code c} with
+     * {@code id == raw + c}, so generation needs no {@link MoveTable#canonical} lookup; otherwise
+     * {@link #NOT_DENSE}.
+     */
+    public int denseIdOffset() {
+        return denseIdOffset;
+    }
+
     MoveFamily(int index, MoveType type, int multiplicity, int length, int wingKind, int wingCount,
                int[] wingCap, boolean keyIsStart) {
         this.index = index;

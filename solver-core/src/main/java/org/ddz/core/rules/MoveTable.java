@@ -49,7 +49,7 @@ public final class MoveTable {
     private final short[] lastFamily;
     private final boolean[] ambiguous;
     private final int[] canonical;
-    private final int[] wingOffset;
+    private final char[] wingOffset;
     /** card set -> reading ids: low 32 bits first id, high 32 bits second id + 1 (0 = none). */
     private final Long2LongHashMap readings;
 
@@ -201,17 +201,27 @@ public final class MoveTable {
     }
 
     /**
+     * The array behind {@link #canonical(int)}, for generation loops. Shared: do not modify.
+     */
+    public int[] canonicalTable() {
+        return canonical;
+    }
+
+    /**
      * Offset of choosing {@code j} wing units of rank {@code r} with {@code t} wings still to
      * choose, for the main part whose {@link MoveFamily#offsetBaseOfStart} is {@code base}: the
-     * number of wing multisets ordered before that choice. Index {@code base + (r * 6 + t) * 5 + j}.
+     * number of wing multisets ordered before that choice, as an unsigned 16-bit value, for
+     * {@code t} in 1..wingCount and {@code j} in 1..min(t, 4) (choosing 0 units adds nothing).
+     * Index {@code base + ((((t - 1) << 2) + j - 1) << 4) + r}: the ranks of one (t, j) share a
+     * cache line, and the whole array stays small enough for the L1/L2 caches.
      */
-    public int[] wingOffsets() {
+    public char[] wingOffsets() {
         return wingOffset;
     }
 
-    /** Same as {@code wingOffsets()[base + (r * 6 + t) * 5 + j]}. */
+    /** Same as {@code wingOffsets()[base + ((((t - 1) << 2) + j - 1) << 4) + r]}; 0 for {@code j == 0}. */
     public int wingOffset(int base, int r, int t, int j) {
-        return wingOffset[base + (r * 6 + t) * 5 + j];
+        return j == 0 ? 0 : wingOffset[base + ((((t - 1) << 2) + j - 1) << 4) + r];
     }
 
     /**
@@ -370,7 +380,7 @@ public final class MoveTable {
         short[] family = new short[40_000];
         short[] lastFamily = new short[40_000];
         int[] canonical = new int[80_000];
-        int[] offsets = new int[200_000];
+        char[] offsets = new char[100_000];
 
         Builder(Preset preset) {
             this.preset = preset;
@@ -485,13 +495,18 @@ public final class MoveTable {
                     }
                 }
                 int base = offsetSize;
-                offsetSize += 16 * 6 * 5;
+                offsetSize += wings * 4 * 16;
                 ensureOffsets(offsetSize);
                 for (int r = 0; r < 15; r++) {
                     for (int tt = 1; tt <= wings; tt++) {
                         int acc = 0;
                         for (int j = 0; j <= 4 && j <= tt; j++) {
-                            offsets[base + (r * 6 + tt) * 5 + j] = acc;
+                            if (j > 0) {
+                                if (acc > Character.MAX_VALUE) {
+                                    throw new IllegalStateException("wing offset overflows 16 bits");
+                                }
+                                offsets[base + ((((tt - 1) << 2) + j - 1) << 4) + r] = (char) acc;
+                            }
                             acc += cnt[r + 1][tt - j];
                         }
                     }
@@ -515,6 +530,8 @@ public final class MoveTable {
                 enumerate(f, s, 0, wings, mainCards, 0L, idx, keep, rawCards, seen);
             }
             // 3. ids in raw order
+            int firstId = ids;
+            boolean dense = true;
             for (int s = 0; s <= f.maxStart; s++) {
                 int base = f.rawBaseOfStart[s];
                 if (base < 0) {
@@ -534,8 +551,12 @@ public final class MoveTable {
                         canonical[rIdx] = id;
                     } else {
                         canonical[rIdx] = -1;
+                        dense = false;
                     }
                 }
+            }
+            if (dense) {
+                f.denseIdOffset = firstId - rawStart;
             }
         }
 
