@@ -1,6 +1,7 @@
 package org.ddz.core.movegen;
 
 import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.Rank;
 import org.ddz.core.rules.MoveFamily;
 import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.MoveType;
@@ -11,10 +12,11 @@ import org.ddz.core.rules.Rules;
  * of the rules' {@link MoveTable} into a caller-owned {@code int[]}.
  *
  * <p>How: main parts come from rank sets of the hand ({@link Cards#ranksAtLeast},
- * {@link Cards#chainStarts}), one bit per playable start; wings (kickers) come from a walk over
- * the hand's available wing ranks that ranks each wing multiset on the fly, so a move id is one
- * table load ({@link MoveTable#canonical}) away, with no subset enumeration, hashing or
- * allocation.
+ * {@link Cards#chainStarts}), one bit per playable start, and chain lengths grow by one shift
+ * and one and each until the hand runs out. Wings (kickers) are walked straight from the rank
+ * set of the hand's wing ranks: each wing multiset is ranked on the fly (one precomputed offset
+ * per rank taken), so its move id is the raw rank plus a constant or one table load
+ * ({@link MoveTable#canonical}). No subset enumeration, hashing or allocation.
  *
  * <p>An instance keeps scratch state: use one per thread. Moves come out in no particular order,
  * each id once.
@@ -47,10 +49,14 @@ public final class MoveGenerator {
     private final MoveFamily[][] pairChains;
     private final MoveFamily[][] trioChains;
     private final MoveFamily[][] shuttles;
-    private final int[] availableRank = new int[16];
-    private final int[] availableUnits = new int[16];
-    private final int[] suffixUnits = new int[17];
-    private final int[] oneUnitOffset = new int[16];
+    /** Most cards of one normal rank a move may take as single wings (4, RLCARD 3, BOTZONE 1). */
+    private final int soloWingCap;
+    /** Rank set of the ranks that may give two or more single wings to one move. */
+    private final long soloDoubleAllowed;
+    /** Per-rank wing units of the hand for single wings (counts capped by the preset). */
+    private long soloUnits;
+    /** Per-rank wing units of the hand for pair wings (1 for each rank held twice or more). */
+    private long pairUnits;
 
     /** A generator for the given rules (preset and bans). */
     public MoveGenerator(Rules rules) {
@@ -74,6 +80,17 @@ public final class MoveGenerator {
         this.pairChains = byLength(MoveType.PAIR_CHAIN, null, null);
         this.trioChains = byLength(MoveType.TRIO_CHAIN, MoveType.TRIO_SOLO_CHAIN, MoveType.TRIO_PAIR_CHAIN);
         this.shuttles = byLength(MoveType.SHUTTLE, MoveType.SHUTTLE_SOLO, MoveType.SHUTTLE_PAIR);
+        int cap = 0;
+        for (MoveFamily f : families) {
+            if (f.wingKind == MoveFamily.WINGS_SOLO) {
+                if (cap != 0 && cap != f.wingCap[0]) {
+                    throw new IllegalStateException("single-wing caps differ between families of " + table.preset());
+                }
+                cap = f.wingCap[0];
+            }
+        }
+        this.soloWingCap = cap;
+        this.soloDoubleAllowed = cap >= 2 ? Cards.LOW >>> 8 : 0L;
     }
 
     /** The family of a type and length, or null if the preset lacks it or the rules ban it. */
@@ -142,19 +159,20 @@ public final class MoveGenerator {
         int n = plain(solo, r1, out, 0);
         if (r2 != 0) {
             n = plain(pair, r2, out, n);
-            n = chains(pairChains, r2, 3, out, n, hand);
+            n = chains(pairChains, r2, 3, out, n);
         }
-        n = chains(soloChains, r1, 5, out, n, hand);
+        n = chains(soloChains, r1, 5, out, n);
         if (r3 != 0) {
+            prepareWings(hand);
             n = plain(trio, r3, out, n);
-            n = winged(trioSolo, r3, hand, out, n);
-            n = winged(trioPair, r3, hand, out, n);
-            n = chains(trioChains, r3, 2, out, n, hand);
+            n = winged(trioSolo, r3, out, n);
+            n = winged(trioPair, r3, out, n);
+            n = chains(trioChains, r3, 2, out, n);
             if (r4 != 0) {
                 n = plain(bomb, r4, out, n);
-                n = winged(fourTwoSolo, r4, hand, out, n);
-                n = winged(fourTwoPair, r4, hand, out, n);
-                n = chains(shuttles, r4, 2, out, n, hand);
+                n = winged(fourTwoSolo, r4, out, n);
+                n = winged(fourTwoPair, r4, out, n);
+                n = chains(shuttles, r4, 2, out, n);
             }
         }
         if ((hand & Cards.ROCKET) == Cards.ROCKET) {
@@ -168,7 +186,7 @@ public final class MoveGenerator {
      * shuttles built on them: the starts of length L+1 are those of length L whose next rank is
      * held too, so the walk stops at the first length the hand cannot make.
      */
-    private int chains(MoveFamily[][] byLength, long ranks, int minLength, int[] out, int n, long hand) {
+    private int chains(MoveFamily[][] byLength, long ranks, int minLength, int[] out, int n) {
         long held = ranks & Cards.CHAIN_RANKS;
         long starts = Cards.chainStarts(held, minLength);
         MoveFamily[] bare = byLength[0];
@@ -177,10 +195,10 @@ public final class MoveGenerator {
         for (int len = minLength; starts != 0 && len < bare.length; len++) {
             n = plain(bare[len], starts, out, n);
             if (soloWings != null && len < soloWings.length) {
-                n = winged(soloWings[len], starts, hand, out, n);
+                n = winged(soloWings[len], starts, out, n);
             }
             if (pairWings != null && len < pairWings.length) {
-                n = winged(pairWings[len], starts, hand, out, n);
+                n = winged(pairWings[len], starts, out, n);
             }
             starts &= held >>> (len << 2);
         }
@@ -262,24 +280,46 @@ public final class MoveGenerator {
         if (minStart >= 0) {
             starts &= -1L << ((minStart + 1) << 2);
         }
-        return f.wingKind == MoveFamily.WINGS_NONE ? plain(f, starts, out, n) : winged(f, starts, hand, out, n);
+        if (f.wingKind == MoveFamily.WINGS_NONE) {
+            return plain(f, starts, out, n);
+        }
+        if (starts == 0) {
+            return n;
+        }
+        prepareWings(hand);
+        return winged(f, starts, out, n);
+    }
+
+    /** Computes the hand's wing units once per hand (a few SWAR operations). */
+    private void prepareWings(long hand) {
+        long units = 0;
+        for (int k = 1; k <= soloWingCap; k++) {
+            units += Cards.ranksAtLeast(hand, k);
+        }
+        soloUnits = units;
+        pairUnits = Cards.ranksAtLeast(hand, 2);
     }
 
     /**
-     * Appends the moves of a winged family at each start in {@code starts}: for each main part,
-     * lists the hand's wing ranks outside it with their units, then walks the wing multisets.
+     * Appends the moves of a winged family at each start in {@code starts}. For each main part,
+     * the wing ranks are the hand's ranks with wing units outside the main part, walked upwards;
+     * the raw index of a wing multiset adds one offset per rank taken (see
+     * {@link MoveTable#wingOffsets()}). A single unit of rank r adds the number of wing ranks of
+     * the universe above r, which is computed rather than loaded.
      */
-    private int winged(MoveFamily f, long starts, long hand, int[] out, int n) {
+    private int winged(MoveFamily f, long starts, int[] out, int n) {
         if (f == null || starts == 0) {
             return n;
         }
         boolean pairs = f.wingKind == MoveFamily.WINGS_PAIR;
-        long wingRanks = Cards.ranksAtLeast(hand, pairs ? 2 : 1);
+        long units = pairs ? pairUnits : soloUnits;
+        long wingRanks = Cards.ranksAtLeast(units, 1);
+        int top = pairs ? Rank.TWO : Rank.BIG_JOKER;
         int need = f.wingCount;
-        int[] cap = f.wingCap;
-        int[] rank = availableRank;
-        int[] units = availableUnits;
+        int len = f.length;
         int dense = f.denseIdOffset();
+        boolean direct = need <= 2 && dense != MoveFamily.NOT_DENSE;
+        long doubles = pairs ? 0L : Cards.ranksAtLeast(units, 2) & soloDoubleAllowed;
         while (starts != 0) {
             int s = Long.numberOfTrailingZeros(starts) >>> 2;
             starts &= starts - 1;
@@ -287,32 +327,13 @@ public final class MoveGenerator {
             if (rawBase < 0) {
                 continue;
             }
-            long avail = wingRanks & ~Cards.run(s, f.length, 1);
-            int count = 0;
-            while (avail != 0) {
-                int shift = Long.numberOfTrailingZeros(avail);
-                avail &= avail - 1;
-                int r = shift >>> 2;
-                int u = pairs ? cap[r] : Math.min((int) (hand >>> shift) & 0xF, cap[r]);
-                if (u > 0) {
-                    rank[count] = r;
-                    units[count] = u;
-                    count++;
-                }
-            }
+            long avail = wingRanks & ~Cards.run(s, len, 1);
+            long below = (1L << (s << 2)) - 1;
             int base = f.offsetBaseOfStart[s];
-            if (need <= 2 && dense != MoveFamily.NOT_DENSE) {
-                n = denseWings(need, count, rawBase + dense, base, out, n);
+            if (direct) {
+                n = directWings(need, avail, avail & doubles, below, rawBase + dense, top, len, base, out, n);
             } else {
-                int total = 0;
-                suffixUnits[count] = 0;
-                for (int i = count - 1; i >= 0; i--) {
-                    total += units[i];
-                    suffixUnits[i] = total;
-                }
-                if (total >= need) {
-                    n = wings(0, count, need, rawBase, base, out, n);
-                }
+                n = walk(avail, units, need, rawBase, base, below, top, top - len, out, n);
             }
         }
         return n;
@@ -320,51 +341,77 @@ public final class MoveGenerator {
 
     /**
      * One or two wings of a dense family ({@link MoveFamily#denseIdOffset()}): ids are the raw
-     * index plus a constant, so each move is a couple of adds and a store.
+     * index plus a constant, so a move costs a bit scan, a few adds and a store.
      */
-    private int denseWings(int need, int count, int idBase, int base, int[] out, int n) {
-        int[] rank = availableRank;
-        int[] one = oneUnitOffset;
-        for (int a = 0; a < count; a++) {
-            one[a] = offsets[base + rank[a]];
-        }
+    private int directWings(int need, long avail, long twice, long below, int idBase, int top, int len, int base,
+                            int[] out, int n) {
+        int idHigh = idBase + top;
+        int idLow = idHigh - len;
         if (need == 1) {
-            for (int a = 0; a < count; a++) {
-                out[n++] = idBase + one[a];
+            while (avail != 0) {
+                int sh = Long.numberOfTrailingZeros(avail);
+                avail &= avail - 1;
+                out[n++] = (((1L << sh) & below) != 0 ? idLow : idHigh) - (sh >>> 2);
             }
             return n;
         }
-        int[] units = availableUnits;
-        for (int a = 0; a < count; a++) {
-            int r = rank[a];
-            if (units[a] >= 2) {
-                out[n++] = idBase + offsets[base + (((1 << 2) + 1) << 4) + r];
+        char[] off = offsets;
+        while (avail != 0) {
+            int sh = Long.numberOfTrailingZeros(avail);
+            avail &= avail - 1;
+            int r = sh >>> 2;
+            if (((twice >>> sh) & 1L) != 0) {
+                out[n++] = idBase + off[base + (5 << 4) + r];
             }
-            int idA = idBase + offsets[base + ((1 << 2) << 4) + r];
-            for (int b = a + 1; b < count; b++) {
-                out[n++] = idA + one[b];
+            int offA = off[base + (4 << 4) + r];
+            int aHigh = idHigh + offA;
+            int aLow = idLow + offA;
+            long rest = avail;
+            while (rest != 0) {
+                int sb = Long.numberOfTrailingZeros(rest);
+                rest &= rest - 1;
+                out[n++] = (((1L << sb) & below) != 0 ? aLow : aHigh) - (sb >>> 2);
             }
         }
         return n;
     }
 
     /**
-     * Walks the wing multisets of {@code t} more units taken from available ranks {@code i..},
-     * adding each choice's ranking offset to {@code raw}; emits the canonical id of each complete one.
+     * Walks the wing multisets of {@code t} more units over the ranks of {@code avail} (upwards),
+     * adding each choice's ranking offset to {@code raw}, and emits the canonical id of each
+     * complete one ({@link MoveTable#canonical}; -1 = not a move of the preset, skipped).
      */
-    private int wings(int i, int count, int t, int raw, int base, int[] out, int n) {
-        if (t == 0) {
-            int id = canonical[raw];
-            if (id >= 0) {
-                out[n++] = id;
+    private int walk(long avail, long units, int t, int raw, int base, long below, int oneHigh, int oneLow,
+                     int[] out, int n) {
+        if (t == 1) {
+            while (avail != 0) {
+                int sh = Long.numberOfTrailingZeros(avail);
+                avail &= avail - 1;
+                int id = canonical[raw + (((1L << sh) & below) != 0 ? oneLow : oneHigh) - (sh >>> 2)];
+                if (id >= 0) {
+                    out[n++] = id;
+                }
             }
             return n;
         }
-        for (int a = i; a < count && suffixUnits[a] >= t; a++) {
-            int u = availableUnits[a] < t ? availableUnits[a] : t;
-            int o = base + ((t - 1) << 6) + availableRank[a];
+        while (avail != 0) {
+            int sh = Long.numberOfTrailingZeros(avail);
+            avail &= avail - 1;
+            int u = (int) (units >>> sh) & 0xF;
+            if (u > t) {
+                u = t;
+            }
+            int o = base + ((t - 1) << 6) + (sh >>> 2);
             for (int j = 1; j <= u; j++) {
-                n = wings(a + 1, count, t - j, raw + offsets[o + ((j - 1) << 4)], base, out, n);
+                int r = raw + offsets[o + ((j - 1) << 4)];
+                if (j == t) {
+                    int id = canonical[r];
+                    if (id >= 0) {
+                        out[n++] = id;
+                    }
+                } else if (avail != 0) {
+                    n = walk(avail, units, t - j, r, base, below, oneHigh, oneLow, out, n);
+                }
             }
         }
         return n;
