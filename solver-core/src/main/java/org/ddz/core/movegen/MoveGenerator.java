@@ -1,6 +1,7 @@
 package org.ddz.core.movegen;
 
 import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.Checks;
 import org.ddz.core.cards.Rank;
 import org.ddz.core.rules.MoveFamily;
 import org.ddz.core.rules.MoveTable;
@@ -147,11 +148,15 @@ public final class MoveGenerator {
     /**
      * Every legal lead of {@code hand} (never a pass).
      *
-     * @param hand a valid card set ({@link Cards} layout); not checked
+     * @param hand a valid card set ({@link Cards} layout); checked only when {@link Checks#ENABLED}
      * @param out receives move ids; {@link #MAX_MOVES} long is always enough
      * @return the number of ids written
+     * @throws IllegalArgumentException (checks enabled only) if the hand is not a valid card set
      */
     public int leads(long hand, int[] out) {
+        if (Checks.ENABLED) {
+            Checks.validCards(hand);
+        }
         long r1 = Cards.ranksAtLeast(hand, 1);
         long r2 = Cards.ranksAtLeast(hand, 2);
         long r3 = Cards.ranksAtLeast(hand, 3);
@@ -223,12 +228,15 @@ public final class MoveGenerator {
      * ({@link MoveTable#beats}) and {@link MoveTable#PASS} (written last). If {@code last} is a
      * pass the mover leads, and this is {@link #leads}.
      *
-     * @param hand a valid card set ({@link Cards} layout); not checked
-     * @param last a move id of this generator's table
+     * @param hand a valid card set ({@link Cards} layout); checked only when {@link Checks#ENABLED}
+     * @param last a move id of this generator's table; checked only when {@link Checks#ENABLED}
      * @param out receives move ids; {@link #MAX_MOVES} long is always enough
      * @return the number of ids written
      */
     public int answers(long hand, int last, int[] out) {
+        if (Checks.ENABLED && (last < 0 || last >= table.size())) {
+            throw new IllegalArgumentException("no move id " + last + " in the " + table.preset().id() + " table");
+        }
         if (last == MoveTable.PASS) {
             return leads(hand, out);
         }
