@@ -48,6 +48,7 @@ public final class MoveTable {
     private final short[] family;
     private final short[] lastFamily;
     private final boolean[] ambiguous;
+    private final short[] lastClass;
     private final int[] canonical;
     private final char[] wingOffset;
     /** card set -> reading ids: low 32 bits first id, high 32 bits second id + 1 (0 = none). */
@@ -100,6 +101,19 @@ public final class MoveTable {
                 throw new IllegalStateException(preset + ": card set " + Notation.format(cards[id])
                     + " has more than two readings");
             }
+        }
+        this.lastClass = new short[size];
+        Long2LongHashMap classes = new Long2LongHashMap(-1L);
+        for (int id = 1; id < size; id++) {
+            // what beats a last move depends only on the family it must be beaten in and its key
+            long k = lastFamily[id] == FAMILY_INVALID ? -2L
+                : (id == rocketId ? -3L : ((long) lastFamily[id] << 8) | (key[id] & 0xFF));
+            long c = classes.get(k);
+            if (c == -1L) {
+                classes.put(k, id);
+                c = id;
+            }
+            lastClass[id] = (short) c;
         }
         int distinct = readings.size();
         if (distinct != preset.distinctCardSets()) {
@@ -165,6 +179,15 @@ public final class MoveTable {
      */
     public int lastFamily(int id) {
         return lastFamily[id];
+    }
+
+    /**
+     * The smallest id that is beaten by exactly the same moves as {@code id} (same family to beat
+     * in and same key; kickers never matter): positions whose last moves share a class share
+     * their answers. {@link #PASS} for a pass.
+     */
+    public int lastClass(int id) {
+        return lastClass[id];
     }
 
     /** The number of cards of a move. */

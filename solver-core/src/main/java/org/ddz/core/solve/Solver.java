@@ -1,0 +1,328 @@
+package org.ddz.core.solve;
+
+import java.util.Arrays;
+
+import org.ddz.core.movegen.MoveGenerator;
+import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.Rules;
+
+/**
+ * Perfect-information solver: does the side to move (the landlord, or the farmers as a team)
+ * force a win with every hand visible?
+ *
+ * <p>A boolean depth-first search over the game tree: a position is won for the mover if some
+ * legal move leads to a position won for the mover's side (the same side moves again when one
+ * farmer follows the other, otherwise the child is negated). At each node, cheapest first:
+ * <ol>
+ *   <li>quick win: the mover's whole hand is one combination it may play now;</li>
+ *   <li>the exact transposition table ({@link TranspositionTable}), keyed by the three hands, the
+ *       mover, the last seat and the last move's class ({@link MoveTable#lastClass}: last moves
+ *       that the same moves beat share an entry);</li>
+ *   <li>the moves, ordered: the killer move of this depth first, then moves that shed more
+ *       cards, passes last.</li>
+ * </ol>
+ *
+ * <p>Time is read every 4,096 nodes; a time or node budget that runs out ends the solve with an
+ * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
+ */
+public final class Solver {
+    /** Default transposition-table size in MiB. */
+    public static final int DEFAULT_TABLE_MB = 256;
+
+    private static final int MAX_PLY = 256;
+    private static final int ORDER_SHIFT = 16;
+
+    private final Rules rules;
+    private final MoveTable table;
+    private final MoveGenerator generator;
+    private final TranspositionTable tt;
+    private final int[][] moveBuffers = new int[MAX_PLY][];
+    private final long[][] orderBuffers = new long[MAX_PLY][];
+    private final int[] killer = new int[MAX_PLY];
+    private final int[] readings = new int[2];
+    private final long[] hands = new long[3];
+    private int seats;
+    private long nodes;
+    private long nodeLimit;
+    private long deadline;
+    private boolean aborted;
+
+    /** Thrown inside the search to unwind when the budget runs out; never escapes. */
+    private static final class Abort extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Abort() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Abort ABORT = new Abort();
+
+    /** A solver for the given rules with a transposition table of {@link #DEFAULT_TABLE_MB} MiB. */
+    public Solver(Rules rules) {
+        this(rules, DEFAULT_TABLE_MB);
+    }
+
+    /**
+     * A solver for the given rules.
+     *
+     * @param tableMegabytes transposition-table memory in MiB (allocated now)
+     * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
+     */
+    public Solver(Rules rules, int tableMegabytes) {
+        this.rules = rules;
+        this.table = rules.table();
+        this.generator = new MoveGenerator(rules);
+        this.tt = new TranspositionTable(tableMegabytes);
+    }
+
+    /** The rules this solver plays by. */
+    public Rules rules() {
+        return rules;
+    }
+
+    /**
+     * Solves a position from an empty transposition table.
+     *
+     * @param position a position of this solver's rules
+     * @param allWinningMoves whether to find every winning first move (each root move searched to
+     *     the end) rather than stop at the first
+     * @param timeoutMillis wall-time budget in milliseconds, or 0 for none
+     * @param maxNodes node budget, or 0 for none
+     * @return the verdict, the winning moves if asked, a principal variation and statistics
+     * @throws IllegalArgumentException if the position's rules differ from the solver's
+     */
+    public SolveResult solve(Position position, boolean allWinningMoves, long timeoutMillis, long maxNodes) {
+        if (!position.rules().equals(rules)) {
+            throw new IllegalArgumentException("position rules " + position.rules() + " differ from solver rules " + rules);
+        }
+        long start = System.nanoTime();
+        tt.clear();
+        Arrays.fill(killer, 0);
+        nodes = 0;
+        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
+        aborted = false;
+        seats = position.seats();
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seats ? position.hand(s) : 0L;
+        }
+        int mover = position.mover();
+        int last = position.lastMove();
+        int lastSeat = position.lastSeat();
+        boolean landlord = Position.isLandlordSide(mover);
+        try {
+            int[] winning = null;
+            boolean win;
+            if (allWinningMoves) {
+                winning = rootWinningMoves(mover, last, lastSeat);
+                win = winning.length > 0;
+            } else {
+                win = search(mover, last, lastSeat, 0);
+            }
+            int[] line = principalVariation(mover, last, lastSeat);
+            return new SolveResult(win ? SolveResult.Verdict.WIN : SolveResult.Verdict.LOSS, landlord, winning, line,
+                nodes, System.nanoTime() - start, tt.probes(), tt.hits());
+        } catch (Abort a) {
+            return new SolveResult(SolveResult.Verdict.UNKNOWN, landlord, null, new int[0], nodes,
+                System.nanoTime() - start, tt.probes(), tt.hits());
+        } finally {
+            for (int s = 0; s < seats; s++) {
+                hands[s] = position.hand(s);
+            }
+        }
+    }
+
+    /** Every root move that wins, each searched to the end. */
+    private int[] rootWinningMoves(int mover, int last, int lastSeat) {
+        int[] moves = generate(mover, last, 0);
+        int n = moves[moves.length - 1];
+        int[] winning = new int[n];
+        int w = 0;
+        int[] rootMoves = Arrays.copyOf(moves, n);
+        for (int i = 0; i < n; i++) {
+            if (playWins(mover, last, lastSeat, rootMoves[i], 0)) {
+                winning[w++] = rootMoves[i];
+            }
+        }
+        return Arrays.copyOf(winning, w);
+    }
+
+    /**
+     * The line of play from the root: the side that wins plays a winning move, the other side its
+     * first legal move, until a hand is empty.
+     */
+    private int[] principalVariation(int mover, int last, int lastSeat) {
+        long[] saved = hands.clone();
+        int[] line = new int[MAX_PLY];
+        int len = 0;
+        try {
+            while (len < MAX_PLY - 1) {
+                int[] moves = generate(mover, last, 0);
+                int n = moves[moves.length - 1];
+                int[] candidates = Arrays.copyOf(moves, n);
+                int chosen = candidates[0];
+                for (int i = 0; i < n; i++) {
+                    if (playWins(mover, last, lastSeat, candidates[i], 1)) {
+                        chosen = candidates[i];
+                        break;
+                    }
+                }
+                line[len++] = chosen;
+                if (chosen == MoveTable.PASS) {
+                    int next = (mover + 1) % seats;
+                    if (next == lastSeat) {
+                        last = MoveTable.PASS;
+                        lastSeat = -1;
+                    }
+                    mover = next;
+                } else {
+                    hands[mover] -= table.cards(chosen);
+                    if (hands[mover] == 0) {
+                        break;
+                    }
+                    last = chosen;
+                    lastSeat = mover;
+                    mover = (mover + 1) % seats;
+                }
+            }
+        } finally {
+            System.arraycopy(saved, 0, hands, 0, 3);
+        }
+        return Arrays.copyOf(line, len);
+    }
+
+    /** Whether playing {@code move} wins for the mover's side. */
+    private boolean playWins(int mover, int last, int lastSeat, int move, int ply) {
+        if (move == MoveTable.PASS) {
+            int next = (mover + 1) % seats;
+            boolean child = next == lastSeat
+                ? search(next, MoveTable.PASS, -1, ply + 1)
+                : search(next, last, lastSeat, ply + 1);
+            return sameSide(mover, next) == child;
+        }
+        long cards = table.cards(move);
+        hands[mover] -= cards;
+        try {
+            if (hands[mover] == 0) {
+                return true;
+            }
+            int next = (mover + 1) % seats;
+            boolean child = search(next, move, mover, ply + 1);
+            return sameSide(mover, next) == child;
+        } finally {
+            hands[mover] += cards;
+        }
+    }
+
+    private static boolean sameSide(int a, int b) {
+        return (a == 0) == (b == 0);
+    }
+
+    /**
+     * Generates the mover's moves at {@code ply} into that ply's buffer, ordered; the count is
+     * stored in the buffer's last slot.
+     */
+    private int[] generate(int mover, int last, int ply) {
+        int[] buf = moveBuffers[ply];
+        if (buf == null) {
+            buf = new int[MoveGenerator.MAX_MOVES + 1];
+            moveBuffers[ply] = buf;
+            orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
+        }
+        long hand = hands[mover];
+        int n = generator.answers(hand, last, buf);
+        order(buf, n, ply);
+        buf[buf.length - 1] = n;
+        return buf;
+    }
+
+    /**
+     * Orders moves: the killer of this ply first, then by cards shed (more first), passes last.
+     * Sorts packed (score, id) longs, so no comparator and no allocation.
+     */
+    private void order(int[] moves, int n, int ply) {
+        if (n <= 1) {
+            return;
+        }
+        long[] keys = orderBuffers[ply];
+        int k = killer[ply];
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            int score = m == MoveTable.PASS ? 0 : (m == k ? 1000 : 1 + table.cardCount(m) * 8);
+            keys[i] = ((long) (4096 - score) << 32) | m;
+        }
+        Arrays.sort(keys, 0, n);
+        for (int i = 0; i < n; i++) {
+            moves[i] = (int) keys[i];
+        }
+    }
+
+    /** Whether the mover's side wins the position (mover to act, hands in {@link #hands}). */
+    private boolean search(int mover, int last, int lastSeat, int ply) {
+        if ((++nodes & 4095) == 0 || nodes >= nodeLimit) {
+            checkBudget();
+        }
+        long hand = hands[mover];
+        // 1. quick win: the whole hand is one combination that may be played now
+        int nr = table.classify(hand, readings);
+        for (int i = 0; i < nr; i++) {
+            int r = readings[i];
+            if (rules.allows(r) && table.beats(r, last)) {
+                return true;
+            }
+        }
+        // 2. transposition table
+        int key = TranspositionTable.key(mover, lastSeat, table.lastClass(last));
+        int stored = tt.probe(hands[0], hands[1], hands[2], key);
+        if (stored >= 0) {
+            return stored == 1;
+        }
+        if (ply >= MAX_PLY - 2) {
+            throw new IllegalStateException("search deeper than " + MAX_PLY + " plies");
+        }
+        // 3. moves
+        int[] moves = generate(mover, last, ply);
+        int n = moves[moves.length - 1];
+        int next = (mover + 1) % seats;
+        boolean same = sameSide(mover, next);
+        boolean win = false;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            boolean child;
+            if (m == MoveTable.PASS) {
+                child = next == lastSeat
+                    ? search(next, MoveTable.PASS, -1, ply + 1)
+                    : search(next, last, lastSeat, ply + 1);
+            } else {
+                long rest = hand - table.cards(m);
+                if (rest == 0) {
+                    win = true;
+                    break;
+                }
+                hands[mover] = rest;
+                child = search(next, m, mover, ply + 1);
+                hands[mover] = hand;
+            }
+            if (child == same) {
+                win = true;
+                killer[ply] = m;
+                break;
+            }
+        }
+        tt.store(hands[0], hands[1], hands[2], key, win);
+        return win;
+    }
+
+    private void checkBudget() {
+        if (nodes >= nodeLimit || System.nanoTime() > deadline) {
+            aborted = true;
+            throw ABORT;
+        }
+    }
+
+    /** Whether the last solve ran out of budget. */
+    public boolean lastSolveAborted() {
+        return aborted;
+    }
+}
