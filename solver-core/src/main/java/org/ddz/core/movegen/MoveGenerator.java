@@ -58,6 +58,8 @@ public final class MoveGenerator {
     private long soloUnits;
     /** Per-rank wing units of the hand for pair wings (1 for each rank held twice or more). */
     private long pairUnits;
+    /** Buffer for {@link #canBeat}, allocated on first use. */
+    private int[] scratch;
 
     /** A generator for the given rules (preset and bans). */
     public MoveGenerator(Rules rules) {
@@ -265,6 +267,61 @@ public final class MoveGenerator {
         }
         out[n++] = MoveTable.PASS;
         return n;
+    }
+
+    /**
+     * Whether {@code hand} holds any move that beats {@code last} (a pass aside): the same answer
+     * as {@code answers(hand, last, out) > 1}, mostly from rank sets without generating.
+     *
+     * @param hand a valid card set ({@link Cards} layout); not checked
+     * @param last a move id of this generator's table; {@link MoveTable#PASS} asks whether the hand
+     *     can lead at all (whether it is non-empty)
+     */
+    public boolean canBeat(long hand, int last) {
+        if (last == MoveTable.PASS) {
+            return hand != 0;
+        }
+        if (last == rocketId) {
+            return false;
+        }
+        if ((hand & Cards.ROCKET) == Cards.ROCKET) {
+            return true;
+        }
+        long fours = Cards.ranksAtLeast(hand, 4);
+        if (table.isBomb(last)) {
+            return (fours & (-1L << ((table.mainRank(last) + 1) << 2))) != 0;
+        }
+        if (fours != 0) {
+            return true;
+        }
+        int lf = table.lastFamily(last);
+        if (lf < 0) {
+            return false;
+        }
+        MoveFamily f = families[lf];
+        if ((banMask & f.type.bit()) != 0) {
+            return false;
+        }
+        if (!f.keyIsStart) {
+            if (scratch == null) {
+                scratch = new int[MAX_MOVES];
+            }
+            return filterAbove(generate(hand, f, -1, scratch, 0), table.key(last), scratch) > 0;
+        }
+        long ranks = Cards.ranksAtLeast(hand, f.multiplicity);
+        long starts = f.length == 1 ? ranks : Cards.chainStarts(ranks, f.length);
+        starts &= -1L << ((table.key(last) + 1) << 2);
+        if (starts == 0) {
+            return false;
+        }
+        if (f.wingKind == MoveFamily.WINGS_NONE) {
+            return true;
+        }
+        if (scratch == null) {
+            scratch = new int[MAX_MOVES];
+        }
+        prepareWings(hand);
+        return winged(f, starts, scratch, 0) > 0;
     }
 
     /** Keeps the first {@code n} ids whose key is above {@code key}; returns how many are kept. */

@@ -39,8 +39,14 @@ public final class Solver {
     private final int[][] moveBuffers = new int[MAX_PLY][];
     private final long[][] orderBuffers = new long[MAX_PLY][];
     private final int[] killer = new int[MAX_PLY];
+    /** History heuristic: how often each move id refuted its siblings (cut the search off). */
+    private final int[] history;
     private final int[] readings = new int[2];
     private final long[] hands = new long[3];
+    private final RankNormalizer normalizer = new RankNormalizer();
+    private long keyHand0;
+    private long keyHand1;
+    private long keyHand2;
     private int seats;
     private long nodes;
     private long nodeLimit;
@@ -74,6 +80,7 @@ public final class Solver {
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
         this.tt = new TranspositionTable(tableMegabytes);
+        this.history = new int[table.size()];
     }
 
     /** The rules this solver plays by. */
@@ -99,6 +106,7 @@ public final class Solver {
         long start = System.nanoTime();
         tt.clear();
         Arrays.fill(killer, 0);
+        Arrays.fill(history, 0);
         nodes = 0;
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
         deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
@@ -232,30 +240,65 @@ public final class Solver {
         }
         long hand = hands[mover];
         int n = generator.answers(hand, last, buf);
-        order(buf, n, ply);
+        if (n > 1) {
+            order(mover, buf, n, ply);
+        }
         buf[buf.length - 1] = n;
         return buf;
     }
 
     /**
-     * Orders moves: the killer of this ply first, then by cards shed (more first), passes last.
-     * Sorts packed (score, id) longs, so no comparator and no allocation.
+     * Orders the moves of the mover at {@code ply}: the killer of this ply first, then moves no
+     * opponent can beat (the mover keeps the lead), then by cards shed, passes last. Sorts packed
+     * (score, id) longs, so no comparator and no allocation.
+     *
+     * @return a move that wins at once (it cannot be beaten and what is left is one combination
+     *     the mover may lead), or -1
      */
-    private void order(int[] moves, int n, int ply) {
-        if (n <= 1) {
-            return;
-        }
+    private int order(int mover, int[] moves, int n, int ply) {
         long[] keys = orderBuffers[ply];
         int k = killer[ply];
+        long hand = hands[mover];
+        int quickWin = -1;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
-            int score = m == MoveTable.PASS ? 0 : (m == k ? 1000 : 1 + table.cardCount(m) * 8);
-            keys[i] = ((long) (4096 - score) << 32) | m;
+            int score;
+            if (m == MoveTable.PASS) {
+                score = 0;
+            } else {
+                boolean control = !opponentsCanBeat(mover, m);
+                if (control && restIsOneMove(hand - table.cards(m))) {
+                    quickWin = m;
+                }
+                score = 1 + table.cardCount(m) + Math.min(history[m], 1 << 20) * 32 + (control ? 1 << 26 : 0)
+                    + (m == k ? 1 << 27 : 0);
+            }
+            keys[i] = ((long) (Integer.MAX_VALUE - score) << 32) | m;
         }
         Arrays.sort(keys, 0, n);
         for (int i = 0; i < n; i++) {
             moves[i] = (int) keys[i];
         }
+        return quickWin;
+    }
+
+    /** Whether a seat of the other side holds a move that beats {@code move}. */
+    private boolean opponentsCanBeat(int mover, int move) {
+        if (mover == 0) {
+            return generator.canBeat(hands[1], move) || (seats == 3 && generator.canBeat(hands[2], move));
+        }
+        return generator.canBeat(hands[0], move);
+    }
+
+    /** Whether {@code rest} is one combination the rules allow (so it can be led and the hand emptied). */
+    private boolean restIsOneMove(long rest) {
+        int nr = table.classify(rest, readings);
+        for (int i = 0; i < nr; i++) {
+            if (rules.allows(readings[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the mover's side wins the position (mover to act, hands in {@link #hands}). */
@@ -272,18 +315,30 @@ public final class Solver {
                 return true;
             }
         }
-        // 2. transposition table
-        int key = TranspositionTable.key(mover, lastSeat, table.lastClass(last));
-        int stored = tt.probe(hands[0], hands[1], hands[2], key);
+        // 2. transposition table, on the rank-normalised position
+        int key = normalise(mover, last, lastSeat);
+        long k0 = keyHand0;
+        long k1 = keyHand1;
+        long k2 = keyHand2;
+        int stored = tt.probe(k0, k1, k2, key);
         if (stored >= 0) {
             return stored == 1;
         }
         if (ply >= MAX_PLY - 2) {
             throw new IllegalStateException("search deeper than " + MAX_PLY + " plies");
         }
-        // 3. moves
-        int[] moves = generate(mover, last, ply);
-        int n = moves[moves.length - 1];
+        // 3. moves, ordered; a move that keeps the lead and leaves one combination wins at once
+        int[] moves = moveBuffers[ply];
+        if (moves == null) {
+            moves = new int[MoveGenerator.MAX_MOVES + 1];
+            moveBuffers[ply] = moves;
+            orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
+        }
+        int n = generator.answers(hand, last, moves);
+        if (n > 1 && order(mover, moves, n, ply) >= 0) {
+            tt.store(k0, k1, k2, key, true);
+            return true;
+        }
         int next = (mover + 1) % seats;
         boolean same = sameSide(mover, next);
         boolean win = false;
@@ -307,11 +362,44 @@ public final class Solver {
             if (child == same) {
                 win = true;
                 killer[ply] = m;
+                history[m]++;
                 break;
             }
         }
-        tt.store(hands[0], hands[1], hands[2], key, win);
+        tt.store(k0, k1, k2, key, win);
         return win;
+    }
+
+    /**
+     * Computes the transposition-table key of the current position in normal form
+     * ({@link RankNormalizer}): the relabelled hands into {@link #keyHand0} to {@link #keyHand2},
+     * and the returned state word (mover, last seat, and what the mover must beat: the last
+     * move's family and its relabelled key rank).
+     */
+    private int normalise(int mover, int last, int lastSeat) {
+        long h0 = hands[0];
+        long h1 = hands[1];
+        long h2 = hands[2];
+        int code;
+        int keyRank = -1;
+        if (last == MoveTable.PASS) {
+            code = 0;
+        } else if (last == table.rocketId()) {
+            code = 1;
+        } else if (table.lastFamily(last) < 0) {
+            code = 2;
+        } else {
+            keyRank = table.key(last);
+            code = -1;
+        }
+        normalizer.prepare(h0 + h1 + h2, keyRank >= 0 && keyRank < 12 ? keyRank : -1);
+        if (code < 0) {
+            code = 3 + (table.lastFamily(last) << 4) + (keyRank < 12 ? normalizer.rank(keyRank) : keyRank);
+        }
+        keyHand0 = normalizer.apply(h0);
+        keyHand1 = normalizer.apply(h1);
+        keyHand2 = normalizer.apply(h2);
+        return TranspositionTable.key(mover, lastSeat, code);
     }
 
     private void checkBudget() {

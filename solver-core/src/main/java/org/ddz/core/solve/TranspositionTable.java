@@ -2,8 +2,9 @@ package org.ddz.core.solve;
 
 /**
  * Exact transposition table of the perfect-information solver: the whole position is the key
- * (three hands and a 19-bit state word), so a hit is never a hash collision. Fixed memory,
- * primitive arrays, no allocation after construction; four-way buckets.
+ * (three hands and a 19-bit state word), so a hit is never a hash collision. Fixed memory, one
+ * primitive array, no allocation after construction. An entry is four longs (three hands, then
+ * the state word with value and generation); a bucket is two entries, one 64-byte cache line.
  *
  * <p>Entries carry a generation: {@link #clear()} starts a new generation in O(1) (the arrays are
  * wiped only once every 4,095 generations), so a batch of solves each starts from an empty table
@@ -13,7 +14,7 @@ package org.ddz.core.solve;
  */
 public final class TranspositionTable {
     /** Bytes one entry takes: three hand words and one state/value/generation word. */
-    public static final int ENTRY_BYTES = 28;
+    public static final int ENTRY_BYTES = 32;
 
     private static final int KEY_BITS = 19;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
@@ -21,10 +22,9 @@ public final class TranspositionTable {
     private static final int GENERATION_SHIFT = 20;
     private static final int MAX_GENERATION = (1 << 12) - 1;
 
-    private final long[] hand0;
-    private final long[] hand1;
-    private final long[] hand2;
-    private final int[] meta;
+    /** Entries of four longs: hand 0, hand 1, hand 2, state word. */
+    private final long[] data;
+    /** Mask of a bucket's first long index (buckets of 8 longs). */
     private final int mask;
     private int generation = 1;
     private long probes;
@@ -47,24 +47,23 @@ public final class TranspositionTable {
         if (entries > (1 << 30)) {
             throw new IllegalArgumentException("transposition table of " + megabytes + " MiB is too large");
         }
-        int n = (int) entries;
-        hand0 = new long[n];
-        hand1 = new long[n];
-        hand2 = new long[n];
-        meta = new int[n];
-        mask = n - 1;
+        if (entries * 4 > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("transposition table of " + megabytes + " MiB is too large");
+        }
+        data = new long[(int) entries * 4];
+        mask = (int) entries * 4 - 1 & ~7;
     }
 
     /** Number of entries. */
     public int capacity() {
-        return meta.length;
+        return data.length / 4;
     }
 
     /** Empties the table (a new generation; the arrays are wiped only when generations wrap). */
     public void clear() {
         generation++;
         if (generation > MAX_GENERATION) {
-            java.util.Arrays.fill(meta, 0);
+            java.util.Arrays.fill(data, 0L);
             generation = 1;
         }
         probes = 0;
@@ -90,11 +89,12 @@ public final class TranspositionTable {
      */
     public int probe(long h0, long h1, long h2, int key) {
         probes++;
-        int b = bucket(h0, h1, h2, key) & mask & ~3;
+        int b = bucket(h0, h1, h2, key) & mask;
+        long[] d = data;
         int want = key | (generation << GENERATION_SHIFT);
-        for (int i = b; i < b + 4; i++) {
-            int m = meta[i];
-            if ((m & ~VALUE_BIT) == want && hand0[i] == h0 && hand1[i] == h1 && hand2[i] == h2) {
+        for (int i = b; i < b + 8; i += 4) {
+            int m = (int) d[i + 3];
+            if ((m & ~VALUE_BIT) == want && d[i] == h0 && d[i + 1] == h1 && d[i + 2] == h2) {
                 hits++;
                 return (m & VALUE_BIT) != 0 ? 1 : 0;
             }
@@ -102,28 +102,22 @@ public final class TranspositionTable {
         return -1;
     }
 
-    /** Stores a position's value; replaces an empty or stale slot of the bucket, else one in turn. */
+    /**
+     * Stores a position's value: into an empty or stale slot of its bucket, else over the second
+     * slot (the first keeps the older, usually larger, subtree).
+     */
     public void store(long h0, long h1, long h2, int key, boolean moverWins) {
         stores++;
-        int h = bucket(h0, h1, h2, key);
-        int b = h & mask & ~3;
-        int slot = -1;
-        for (int i = b; i < b + 4; i++) {
-            if ((meta[i] >>> GENERATION_SHIFT) != generation) {
-                slot = i;
-                break;
-            }
-        }
-        if (slot < 0) {
-            slot = b + ((int) (stores) & 3);
-        }
-        hand0[slot] = h0;
-        hand1[slot] = h1;
-        hand2[slot] = h2;
-        meta[slot] = key | (moverWins ? VALUE_BIT : 0) | (generation << GENERATION_SHIFT);
+        int b = bucket(h0, h1, h2, key) & mask;
+        long[] d = data;
+        int slot = ((int) d[b + 3] >>> GENERATION_SHIFT) != generation ? b : b + 4;
+        d[slot] = h0;
+        d[slot + 1] = h1;
+        d[slot + 2] = h2;
+        d[slot + 3] = key | (moverWins ? VALUE_BIT : 0) | (generation << GENERATION_SHIFT);
     }
 
-    /** Packs the state word: mover (0..2), last seat (-1..2) and last-move class id (0..2^15-1). */
+    /** Packs the state word: mover (0..2), last seat (-1..2) and a last-move code (0..2^15-1). */
     public static int key(int mover, int lastSeat, int lastClass) {
         return mover | ((lastSeat + 1) << 2) | (lastClass << 4);
     }

@@ -1,0 +1,75 @@
+package org.ddz.core.solve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.Notation;
+import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.Preset;
+import org.ddz.core.rules.Rules;
+import org.ddz.core.testing.SharedData;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every shared position (published puzzles, random two-player deals, random three-seat deals):
+ * the verdict and the complete set of winning first moves must match exactly.
+ */
+class SharedPositionsTest {
+    /** Positions larger than this many cards in all are left to the benchmark (minutes each). */
+    private static final int MAX_CARDS_IN_UNIT_TESTS = Integer.getInteger("ddz.solve.maxCards", 28);
+
+    static Stream<Arguments> positions() throws IOException {
+        List<Arguments> out = new ArrayList<>();
+        for (String file : new String[] {"positions/puzzles.jsonl", "positions/three-seat.jsonl",
+            "positions/random-1v1.jsonl"}) {
+            for (JsonNode line : SharedData.jsonLines(file)) {
+                out.add(Arguments.of(line.get("id").asText(), line));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("positions")
+    void verdictAndWinningMovesMatch(String id, JsonNode line) {
+        StringBuilder banList = new StringBuilder();
+        line.get("bans").forEach(b -> banList.append(b.asText()).append(','));
+        int bans = Rules.parseBans(banList.toString());
+        Rules rules = Rules.of(Preset.parse(line.get("rules").asText()), bans);
+        Position p = Position.parse(line.get("position").asText(), rules);
+        int cards = 0;
+        for (int s = 0; s < p.seats(); s++) {
+            cards += Cards.size(p.hand(s));
+        }
+        Assumptions.assumeTrue(cards <= MAX_CARDS_IN_UNIT_TESTS,
+            id + " has " + cards + " cards: benchmark position");
+        Solver s = new Solver(rules, 64);
+        SolveResult r = s.solve(p, true, 0, 0);
+        assertTrue(r.isKnown());
+        assertEquals(line.get("mover_wins").asBoolean(), r.moverWins(), id + " verdict");
+        JsonNode expected = line.get("winning_moves");
+        if (expected != null && !expected.isNull()) {
+            TreeSet<String> want = new TreeSet<>();
+            expected.forEach(m -> want.add(Notation.format(Notation.parseCards(m.asText()))));
+            TreeSet<String> got = new TreeSet<>();
+            MoveTable t = rules.table();
+            for (int m : r.winningMoves()) {
+                got.add(m == MoveTable.PASS ? "pass" : Notation.format(t.cards(m)));
+            }
+            assertEquals(want, got, id + " winning moves");
+        }
+        // the principal variation is a legal game that ends with the winner emptying a hand
+        assertTrue(r.line().length > 0, id + " line");
+    }
+}
