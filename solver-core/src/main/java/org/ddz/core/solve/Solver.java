@@ -30,7 +30,6 @@ public final class Solver {
     public static final int DEFAULT_TABLE_MB = 256;
 
     private static final int MAX_PLY = 256;
-    private static final int ORDER_SHIFT = 16;
 
     private final Rules rules;
     private final MoveTable table;
