@@ -20,6 +20,11 @@ import org.ddz.core.cards.Cards;
 final class RankNormalizer {
     /** New rank of each rank 0..14 for the current map (-1: removed). */
     private final int[] map = new int[15];
+    /** Runs of consecutive kept ranks 3..A: source bit shift, nibble mask, target bit shift. */
+    private final int[] runFrom = new int[12];
+    private final long[] runMask = new long[12];
+    private final int[] runTo = new int[12];
+    private int runs;
 
     /**
      * Computes the map for the ranks held in {@code held} (a card set or rank set of all hands),
@@ -32,18 +37,30 @@ final class RankNormalizer {
         }
         int next = 0;
         boolean gapOpen = false;
+        int n = -1;
+        boolean inRun = false;
         for (int r = 0; r < 12; r++) {
             if ((present >>> (r << 2) & 1L) != 0) {
                 if (gapOpen) {
                     next++;
                     gapOpen = false;
                 }
+                if (!inRun) {
+                    n++;
+                    runFrom[n] = r << 2;
+                    runTo[n] = next << 2;
+                    runMask[n] = 0;
+                    inRun = true;
+                }
+                runMask[n] = (runMask[n] << 4) | 0xF;
                 map[r] = next++;
             } else {
                 map[r] = -1;
                 gapOpen = next > 0;
+                inRun = false;
             }
         }
+        runs = n + 1;
         for (int r = 12; r < 15; r++) {
             map[r] = r;
         }
@@ -51,13 +68,9 @@ final class RankNormalizer {
 
     /** A card set relabelled by the current map (every rank it holds must be kept by the map). */
     long apply(long cards) {
-        long out = cards & 0x0FFF_0000_0000_0000L; // ranks 12..14 stay
-        long low = cards & 0x0000_FFFF_FFFF_FFFFL;
-        while (low != 0) {
-            int shift = Long.numberOfTrailingZeros(low) & ~3;
-            long count = (low >>> shift) & 0xF;
-            low &= ~(0xFL << shift);
-            out |= count << (map[shift >>> 2] << 2);
+        long out = cards & 0x0FFF_0000_0000_0000L; // ranks 2, X, D stay
+        for (int i = 0; i < runs; i++) {
+            out |= ((cards >>> runFrom[i]) & runMask[i]) << runTo[i];
         }
         return out;
     }
