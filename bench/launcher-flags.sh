@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Measures the wall time of ddz runs under candidate JVM flag sets, to choose the ./ddz launcher's
+# flags (README.md, "Launcher JVM flags"). Runs are interleaved (one run of each candidate per
+# round) so that background load hits every candidate alike; prints the median and minimum of each.
+#
+# usage: bench/launcher-flags.sh [ROUNDS]    (from anywhere; default 15 rounds, about 3 minutes)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+rounds="${1:-15}"
+
+./ddz --version >/dev/null # builds the jar and the CDS archive if needed
+jar=tools/target/ddz.jar
+jsa=tools/target/ddz.jsa
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+zcat ../shared/reference/legal-moves-standard.jsonl.gz >"$work/6k.jsonl"
+for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/6k.jsonl"; done >"$work/60k.jsonl"
+
+names=(default SerialGC CDS SerialGC+CDS C1only ./ddz)
+flags=("" "-XX:+UseSerialGC" "-XX:SharedArchiveFile=$jsa" "-XX:+UseSerialGC -XX:SharedArchiveFile=$jsa"
+  "-XX:TieredStopAtLevel=1" "")
+workloads=("short" "batch6k" "batch60k")
+
+run() { # candidate index, workload
+  local cmd
+  if [[ "${names[$1]}" == ./ddz ]]; then cmd=(./ddz); else
+    # shellcheck disable=SC2206 # flags are words
+    cmd=(java ${flags[$1]} -jar "$jar")
+  fi
+  case "$2" in
+    short) "${cmd[@]}" moves --json >/dev/null 2>&1 ;;
+    batch6k) "${cmd[@]}" moves --batch <"$work/6k.jsonl" >/dev/null ;;
+    batch60k) "${cmd[@]}" moves --batch <"$work/60k.jsonl" >/dev/null ;;
+  esac
+}
+
+for ((r = 0; r < rounds; r++)); do
+  for w in "${workloads[@]}"; do
+    for i in "${!names[@]}"; do
+      start=$(date +%s%N)
+      run "$i" "$w"
+      echo "$w $i $((($(date +%s%N) - start) / 1000000))" >>"$work/times"
+    done
+  done
+done
+
+echo "wall time in ms over $rounds interleaved rounds ($(nproc) cores, $(java -version 2>&1 | head -1))"
+printf '%-10s %-14s %8s %8s\n' workload flags median min
+for w in "${workloads[@]}"; do
+  for i in "${!names[@]}"; do
+    mapfile -t t < <(awk -v w="$w" -v i="$i" '$1 == w && $2 == i { print $3 }' "$work/times" | sort -n)
+    printf '%-10s %-14s %8s %8s\n' "$w" "${names[$i]}" "${t[$(((${#t[@]} - 1) / 2))]}" "${t[0]}"
+  done
+done
