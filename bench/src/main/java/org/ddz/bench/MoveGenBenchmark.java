@@ -37,6 +37,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Run from the repository root (the data is read from {@code ../shared}, or
  * {@code -Dddz.shared=DIR}): {@code java -jar bench/target/benchmarks.jar MoveGen -prof gc}.
+ * (Not final: JMH subclasses its {@code @State} classes.)
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

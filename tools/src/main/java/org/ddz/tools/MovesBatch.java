@@ -3,6 +3,7 @@ package org.ddz.tools;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.Locale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -75,7 +76,7 @@ final class MovesBatch {
         JsonNode node = MovesJson.MAPPER.readTree(line);
         if (!node.isObject()) {
             throw new IllegalArgumentException("expected a JSON object with \"hand\", got " + node.getNodeType()
-                .toString().toLowerCase(java.util.Locale.ROOT));
+                .toString().toLowerCase(Locale.ROOT));
         }
         String hand = text(node, "hand");
         if (hand == null) {
