@@ -20,9 +20,9 @@ final class RulesOptions {
     private Preset preset = Preset.STANDARD;
 
     @Option(names = "--ban", paramLabel = "TYPES", converter = BanConverter.class,
-        description = {"Types banned for an endgame puzzle, comma-separated (repeatable): trio, trio_solo or 31,",
-            "trio_pair or 32, four_two_solo or 421, four_two_pair or 422, trio_solo_chain, trio_pair_chain,",
-            "winged_planes."})
+        description = "Types banned for an endgame puzzle, comma-separated (repeatable): trio, trio_solo or 31, "
+            + "trio_pair or 32, four_two_solo or 421, four_two_pair or 422, trio_solo_chain, trio_pair_chain, "
+            + "winged_planes.")
     private List<Integer> banMasks = new ArrayList<>();
 
     /** The rule set these options select. */
