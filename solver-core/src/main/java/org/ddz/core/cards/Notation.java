@@ -111,7 +111,7 @@ public final class Notation {
             throw new NotationException("empty hand \"" + text + "\": a hand holds 1 to " + maxCards + " cards");
         }
         if (size > maxCards) {
-            throw new NotationException("hand \"" + text + "\" has " + size + " cards: a hand holds 1 to "
+            throw new NotationException("\"" + text + "\" has " + size + " cards: a hand holds 1 to "
                 + maxCards + " cards");
         }
         return cards;

@@ -7,6 +7,7 @@ package org.ddz.core.cards;
 public final class NotationException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** An exception with a one-line message that says what is wrong and where. */
     public NotationException(String message) {
         super(message);
     }

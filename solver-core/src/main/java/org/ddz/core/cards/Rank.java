@@ -6,11 +6,17 @@ package org.ddz.core.cards;
  * joker {@code D}. This is also the order of strength of single cards (rules.md section 1).
  */
 public final class Rank {
+    /** Rank index of {@code 3}, the lowest rank. */
     public static final int THREE = 0;
+    /** Rank index of {@code T} (ten). */
     public static final int TEN = 7;
+    /** Rank index of {@code A}, the highest rank a chain may hold. */
     public static final int ACE = 11;
+    /** Rank index of {@code 2}, never in a chain. */
     public static final int TWO = 12;
+    /** Rank index of the small (black) joker {@code X}. */
     public static final int SMALL_JOKER = 13;
+    /** Rank index of the big (red) joker {@code D}. */
     public static final int BIG_JOKER = 14;
     /** Number of ranks, jokers included. */
     public static final int COUNT = 15;

@@ -7,8 +7,11 @@ import java.util.Locale;
  * right after the landlord; the single farmer of a two-player puzzle), {@code 2} = landlord_up.
  */
 public final class Seat {
+    /** The landlord: 20 cards with the kitty, plays first. */
     public static final int LANDLORD = 0;
+    /** The farmer who plays right after the landlord (the single farmer of a two-player puzzle). */
     public static final int LANDLORD_DOWN = 1;
+    /** The farmer who plays right before the landlord. */
     public static final int LANDLORD_UP = 2;
 
     private static final String[] NAMES = {"landlord", "landlord_down", "landlord_up"};

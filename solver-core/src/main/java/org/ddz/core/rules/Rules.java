@@ -20,10 +20,12 @@ public final class Rules {
 
     private final Preset preset;
     private final int banMask;
+    private final MoveTable table;
 
     private Rules(Preset preset, int banMask) {
         this.preset = preset;
         this.banMask = banMask;
+        this.table = MoveTable.of(preset);
     }
 
     /** Rules of a preset with nothing banned. */
@@ -114,12 +116,12 @@ public final class Rules {
 
     /** The move table of the preset (shared, built once). */
     public MoveTable table() {
-        return MoveTable.of(preset);
+        return table;
     }
 
     /** Whether a move of the table is allowed by these rules' bans. */
     public boolean allows(int moveId) {
-        return (banMask & (1 << table().typeOrdinal(moveId))) == 0;
+        return (banMask & (1 << table.typeOrdinal(moveId))) == 0;
     }
 
     @Override
