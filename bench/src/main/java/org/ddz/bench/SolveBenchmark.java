@@ -1,0 +1,62 @@
+package org.ddz.bench;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import org.ddz.core.solve.Position;
+import org.ddz.core.solve.SolveResult;
+import org.ddz.core.solve.Solver;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Perfect-information solve time (verdict only, single thread, empty transposition table per
+ * solve) on shared positions chosen by id: the level-50 puzzle {@code V10}, two-player random
+ * deals, three-seat random deals. Run from the repository root:
+ * {@code java -jar bench/target/benchmarks.jar Solve -p id=V10,8-8-8-4}.
+ * (Not final: JMH subclasses its {@code @State} classes.)
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-XX:+UseTransparentHugePages", "-Xmx4g"})
+@State(Scope.Thread)
+public class SolveBenchmark {
+    /** The id of a position in {@code shared/positions/*.jsonl}. */
+    @Param({"V10", "14v14-0", "8-8-8-4", "10-10-10-3"})
+    public String id;
+
+    /** Transposition-table size in MiB. */
+    @Param({"64"})
+    public int tableMb;
+
+    private Position position;
+    private Solver solver;
+
+    /** Loads the position and allocates the solver. */
+    @Setup(Level.Trial)
+    public void load() throws IOException {
+        position = SharedPositions.load(ReferencePositions.sharedDir()).get(id);
+        if (position == null) {
+            throw new IllegalArgumentException("no shared position " + id);
+        }
+        solver = new Solver(position.rules(), tableMb);
+    }
+
+    /** One solve to the verdict. */
+    @Benchmark
+    public SolveResult solve() {
+        return solver.solve(position, false, 0, 0);
+    }
+}
