@@ -314,7 +314,15 @@ public final class Solver {
                 return true;
             }
         }
-        // 2. transposition table, on the rank-normalised position
+        // 2. a forced pass (nothing in hand beats the last move) needs no table entry of its own
+        int next = (mover + 1) % seats;
+        if (last != MoveTable.PASS && !generator.canBeat(hand, last)) {
+            boolean child = next == lastSeat
+                ? search(next, MoveTable.PASS, -1, ply + 1)
+                : search(next, last, lastSeat, ply + 1);
+            return child == sameSide(mover, next);
+        }
+        // 3. transposition table, on the rank-normalised position
         int key = normalise(mover, last, lastSeat);
         long k0 = keyHand0;
         long k1 = keyHand1;
@@ -326,7 +334,7 @@ public final class Solver {
         if (ply >= MAX_PLY - 2) {
             throw new IllegalStateException("search deeper than " + MAX_PLY + " plies");
         }
-        // 3. moves, ordered; a move that keeps the lead and leaves one combination wins at once
+        // 4. moves, ordered; a move that keeps the lead and leaves one combination wins at once
         int[] moves = moveBuffers[ply];
         if (moves == null) {
             moves = new int[MoveGenerator.MAX_MOVES + 1];
@@ -338,7 +346,6 @@ public final class Solver {
             tt.store(k0, k1, k2, key, true);
             return true;
         }
-        int next = (mover + 1) % seats;
         boolean same = sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
