@@ -2,6 +2,7 @@ package org.ddz.core.solve;
 
 import java.util.Arrays;
 
+import org.ddz.core.cards.Cards;
 import org.ddz.core.movegen.MoveGenerator;
 import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.Rules;
@@ -40,6 +41,10 @@ public final class Solver {
     private final int[] killer = new int[MAX_PLY];
     /** History heuristic: how often each move id refuted its siblings (cut the search off). */
     private final int[] history;
+    /** Per-node memo of control verdicts by last-move class: the stamp of the node that set it, and the value. */
+    private final int[] controlSeen;
+    private final boolean[] controlValue;
+    private int controlStamp;
     private final int[] readings = new int[2];
     private final long[] hands = new long[3];
     private final RankNormalizer normalizer = new RankNormalizer();
@@ -80,6 +85,8 @@ public final class Solver {
         this.generator = new MoveGenerator(rules);
         this.tt = new TranspositionTable(tableMegabytes);
         this.history = new int[table.size()];
+        this.controlSeen = new int[table.size()];
+        this.controlValue = new boolean[table.size()];
     }
 
     /** The rules this solver plays by. */
@@ -259,13 +266,32 @@ public final class Solver {
         int k = killer[ply];
         long hand = hands[mover];
         int quickWin = -1;
+        // moves of one class (same family and key) are beaten by the same answers: ask once
+        if (controlStamp == Integer.MAX_VALUE) {
+            Arrays.fill(controlSeen, 0);
+            controlStamp = 0;
+        }
+        int stamp = ++controlStamp;
+        boolean opponentBomb = opponentHasBomb(mover);
         for (int i = 0; i < n; i++) {
             int m = moves[i];
             int score;
             if (m == MoveTable.PASS) {
                 score = 0;
             } else {
-                boolean control = !opponentsCanBeat(mover, m);
+                boolean control;
+                if (opponentBomb && !table.isBomb(m) && m != table.rocketId()) {
+                    control = false;
+                } else {
+                    int c = table.lastClass(m);
+                    if (controlSeen[c] == stamp) {
+                        control = controlValue[c];
+                    } else {
+                        control = !opponentsCanBeat(mover, m);
+                        controlSeen[c] = stamp;
+                        controlValue[c] = control;
+                    }
+                }
                 if (control && restIsOneMove(hand - table.cards(m))) {
                     quickWin = m;
                 }
@@ -279,6 +305,18 @@ public final class Solver {
             moves[i] = (int) keys[i];
         }
         return quickWin;
+    }
+
+    /** Whether a seat of the other side holds a bomb or the rocket (then no other move keeps the lead). */
+    private boolean opponentHasBomb(int mover) {
+        if (mover == 0) {
+            return hasBomb(hands[1]) || (seats == 3 && hasBomb(hands[2]));
+        }
+        return hasBomb(hands[0]);
+    }
+
+    private static boolean hasBomb(long hand) {
+        return Cards.ranksAtLeast(hand, 4) != 0 || (hand & Cards.ROCKET) == Cards.ROCKET;
     }
 
     /** Whether a seat of the other side holds a move that beats {@code move}. */
