@@ -8,7 +8,6 @@ import java.util.Locale;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
 
 /**
@@ -78,54 +77,15 @@ final class MovesBatch {
             throw new IllegalArgumentException("expected a JSON object with \"hand\", got " + node.getNodeType()
                 .toString().toLowerCase(Locale.ROOT));
         }
-        String hand = text(node, "hand");
+        String hand = JsonFields.text(node, "hand");
         if (hand == null) {
             throw new IllegalArgumentException("missing \"hand\"");
         }
-        String last = text(node, "last_move");
-        String lastType = text(node, "last_move_type");
+        String last = JsonFields.text(node, "last_move");
+        String lastType = JsonFields.text(node, "last_move_type");
         if (last != null && lastType != null && !lastType.isBlank() && last.indexOf(':') < 0) {
             last = last + ":" + lastType;
         }
-        String preset = text(node, "rules");
-        Rules rules = defaults;
-        if (preset != null) {
-            rules = Rules.of(Preset.parse(preset), rules.banMask());
-        }
-        JsonNode bans = node.get("bans");
-        if (bans != null && !bans.isNull()) {
-            rules = Rules.of(rules.preset(), parseBans(bans));
-        }
-        return Query.parse(rules, hand, last, "last_move");
-    }
-
-    /** A string field; null when absent or JSON null. */
-    private static String text(JsonNode node, String field) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw new IllegalArgumentException("\"" + field + "\" must be a string");
-        }
-        return v.textValue();
-    }
-
-    /** {@code "bans"}: one comma-separated string, or an array of names and puzzle codes. */
-    private static int parseBans(JsonNode bans) {
-        if (bans.isTextual()) {
-            return Rules.parseBans(bans.textValue());
-        }
-        if (!bans.isArray()) {
-            throw new IllegalArgumentException("\"bans\" must be an array or a comma-separated string");
-        }
-        StringBuilder list = new StringBuilder();
-        for (JsonNode b : bans) {
-            if (!b.isTextual() && !b.isIntegralNumber()) {
-                throw new IllegalArgumentException("\"bans\" holds " + b + ": expected type names or codes");
-            }
-            list.append(b.asText()).append(',');
-        }
-        return Rules.parseBans(list.toString());
+        return Query.parse(JsonFields.rules(node, defaults), hand, last, "last_move");
     }
 }
