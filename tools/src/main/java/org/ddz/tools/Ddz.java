@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * line (set the environment variable {@code DDZ_DEBUG=1} to get the stack trace as well).
  */
 @Command(name = "ddz", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    description = "Dou Dizhu engine: rules, legal moves and (later) solving and play.",
+    description = "Dou Dizhu engine: rules, legal moves, solving and (later) play.",
     synopsisSubcommandLabel = "COMMAND")
 public final class Ddz implements Callable<Integer> {
     /** Exit code of a usage or input error. */
@@ -70,6 +70,7 @@ public final class Ddz implements Callable<Integer> {
     public static CommandLine commandLine(InputStream stdin) {
         CommandLine cl = new CommandLine(new Ddz());
         cl.addSubcommand(new MovesCommand(stdin));
+        cl.addSubcommand(new SolveCommand(stdin));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);

@@ -1,6 +1,7 @@
 package org.ddz.tools;
 
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -70,6 +71,22 @@ final class MoveLister {
             }
             ids[j + 1] = id;
         }
+    }
+
+    /**
+     * A few move ids sorted in the display order of {@link #list} (for short lists such as winning
+     * moves; {@link #list} sorts without boxing).
+     *
+     * @return a sorted copy of {@code ids}
+     */
+    static int[] inDisplayOrder(MoveTable table, int[] ids) {
+        return Arrays.stream(ids).boxed()
+            .sorted(Comparator.<Integer>comparingInt(id -> id == MoveTable.PASS ? PASS_ORDER : table.typeOrdinal(id))
+                .thenComparingInt(table::length)
+                .thenComparingInt(table::mainRank)
+                .thenComparingLong(table::cards))
+            .mapToInt(Integer::intValue)
+            .toArray();
     }
 
     /** The number of moves of the last {@link #list} call. */
