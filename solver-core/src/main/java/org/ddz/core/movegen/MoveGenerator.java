@@ -242,6 +242,9 @@ public final class MoveGenerator {
         if (last == MoveTable.PASS) {
             return leads(hand, out);
         }
+        if (Checks.ENABLED) {
+            Checks.validCards(hand);
+        }
         int n = 0;
         if (last != rocketId) {
             if (table.isBomb(last)) {
@@ -251,7 +254,7 @@ public final class MoveGenerator {
                 if (lf >= 0) {
                     MoveFamily f = families[lf];
                     if ((banMask & f.type.bit()) == 0) {
-                        int key = table.key(last);
+                        int key = table.lastKey(last);
                         if (f.keyIsStart) {
                             n = generate(hand, f, key, out, n);
                         } else {
@@ -306,11 +309,11 @@ public final class MoveGenerator {
             if (scratch == null) {
                 scratch = new int[MAX_MOVES];
             }
-            return filterAbove(generate(hand, f, -1, scratch, 0), table.key(last), scratch) > 0;
+            return filterAbove(generate(hand, f, -1, scratch, 0), table.lastKey(last), scratch) > 0;
         }
         long ranks = Cards.ranksAtLeast(hand, f.multiplicity);
         long starts = f.length == 1 ? ranks : Cards.chainStarts(ranks, f.length);
-        starts &= -1L << ((table.key(last) + 1) << 2);
+        starts &= -1L << ((table.lastKey(last) + 1) << 2);
         if (starts == 0) {
             return false;
         }

@@ -47,6 +47,7 @@ public final class MoveTable {
     private final byte[] key;
     private final short[] family;
     private final short[] lastFamily;
+    private final byte[] lastKey;
     private final boolean[] ambiguous;
     private final short[] lastClass;
     private final int[] canonical;
@@ -85,6 +86,7 @@ public final class MoveTable {
         this.key = java.util.Arrays.copyOf(b.key, size);
         this.family = java.util.Arrays.copyOf(b.family, size);
         this.lastFamily = java.util.Arrays.copyOf(b.lastFamily, size);
+        this.lastKey = java.util.Arrays.copyOf(b.key, size);
         this.canonical = java.util.Arrays.copyOf(b.canonical, b.raw);
         this.wingOffset = java.util.Arrays.copyOf(b.offsets, b.offsetSize);
         this.readings = new Long2LongHashMap(size * 2, 0.65f, -1L);
@@ -102,12 +104,25 @@ public final class MoveTable {
                     + " has more than two readings");
             }
         }
+        if (preset == Preset.DOUZERO) {
+            // Quirk Q3: DouZero types a played 333444555666-like set as a trio chain, never as a
+            // winged plane, so its winged-plane reading is answered as the 4-trio chain.
+            int[] rs = new int[2];
+            for (int id = 1; id < size; id++) {
+                if (ambiguous[id] && type[id] == MoveType.TRIO_SOLO_CHAIN.ordinal()) {
+                    classify(cards[id], rs);
+                    int chain = rs[0] == id ? rs[1] : rs[0];
+                    lastFamily[id] = lastFamily[chain];
+                    lastKey[id] = key[chain];
+                }
+            }
+        }
         this.lastClass = new short[size];
         Long2LongHashMap classes = new Long2LongHashMap(-1L);
         for (int id = 1; id < size; id++) {
             // what beats a last move depends only on the family it must be beaten in and its key
-            long k = lastFamily[id] == FAMILY_INVALID ? -2L
-                : (id == rocketId ? -3L : ((long) lastFamily[id] << 8) | (key[id] & 0xFF));
+            long k = id == rocketId ? -3L
+                : (lastFamily[id] == FAMILY_INVALID ? -2L : ((long) lastFamily[id] << 8) | (lastKey[id] & 0xFF));
             long c = classes.get(k);
             if (c == -1L) {
                 classes.put(k, id);
@@ -168,6 +183,15 @@ public final class MoveTable {
         return key[id];
     }
 
+    /**
+     * The key a move has once played, which answers in {@link #lastFamily} must exceed: its
+     * {@link #key}, except DOUZERO's winged-plane reading of a plain 4-trio chain's cards, which
+     * DouZero reads back as the trio chain (its start).
+     */
+    public int lastKey(int id) {
+        return lastKey[id];
+    }
+
     /** Index into {@link #families()} of the family a move belongs to (-1 for pass and rocket). */
     public int family(int id) {
         return family[id];
@@ -183,7 +207,7 @@ public final class MoveTable {
 
     /**
      * The smallest id that is beaten by exactly the same moves as {@code id} (same family to beat
-     * in and same key; kickers never matter): positions whose last moves share a class share
+     * in and same {@link #lastKey}; kickers never matter): positions whose last moves share a class share
      * their answers. {@link #PASS} for a pass.
      */
     public int lastClass(int id) {
@@ -314,7 +338,7 @@ public final class MoveTable {
             return false;
         }
         int lf = lastFamily[last];
-        return lf != FAMILY_INVALID && family[move] == lf && key[move] > key[last];
+        return lf != FAMILY_INVALID && family[move] == lf && key[move] > lastKey[last];
     }
 
     /** The full type name of a move: {@code solo}, {@code trio_solo_chain_2}, {@code pass}... */
@@ -350,12 +374,27 @@ public final class MoveTable {
             return PASS;
         }
         String typeName = null;
-        int colon = t.lastIndexOf(':');
+        int colon = t.indexOf(':');
         if (colon >= 0) {
             typeName = t.substring(colon + 1).trim();
             t = t.substring(0, colon);
+            if (typeName.isEmpty()) {
+                throw new NotationException("move \"" + text + "\" ends in ':' without a type (e.g. "
+                    + "333444555666:trio_chain_4)");
+            }
+            try {
+                MoveType.byName(typeName);
+            } catch (IllegalArgumentException e) {
+                throw new NotationException("unknown move type '" + typeName + "' at position " + (colon + 2)
+                    + " in \"" + text + "\"");
+            }
         }
-        long c = Notation.parseCards(t);
+        long c;
+        try {
+            c = Notation.parseCards(t);
+        } catch (NotationException e) {
+            throw new NotationException(e.getMessage().replace("\"" + t + "\"", "\"" + text + "\""));
+        }
         if (c == 0) {
             throw new NotationException("move \"" + text + "\" has no cards (write pass for a pass)");
         }

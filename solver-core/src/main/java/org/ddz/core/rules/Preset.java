@@ -12,6 +12,9 @@ public enum Preset {
      * DouZero exactly, with its two quirks: Q1, a 4- or 5-trio plane whose single wings hold a
      * trio or a four reads as invalid once played (only a bomb or the rocket may follow it); Q2,
      * winged planes with single wings rank by the highest rank held exactly three times in the move.
+     * And, as DouZero types a played move: a {@code 333444555666}-like set read as a winged plane
+     * ({@code trio_solo_chain_3}) is answered as the 4-trio chain it also is (Q3, see
+     * {@link MoveTable#lastKey}).
      */
     DOUZERO(29_984),
     /** RLCard's 27,472-entry action table (27,471 combinations plus pass). */

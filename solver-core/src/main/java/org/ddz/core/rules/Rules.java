@@ -82,6 +82,10 @@ public final class Rules {
                     break;
                 default:
                     MoveType t;
+                    if (MoveType.lengthOf(b) != 0) {
+                        throw new IllegalArgumentException("ban '" + raw.trim() + "' names a chain length: bans take "
+                            + "the type without it (" + b.substring(0, b.lastIndexOf('_')) + ")");
+                    }
                     try {
                         t = MoveType.byName(b);
                     } catch (IllegalArgumentException e) {

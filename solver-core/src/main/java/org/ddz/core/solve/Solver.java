@@ -433,7 +433,7 @@ public final class Solver {
         } else if (table.lastFamily(last) < 0) {
             code = 2;
         } else {
-            keyRank = table.key(last);
+            keyRank = table.lastKey(last);
             code = -1;
         }
         normalizer.prepare(h0 + h1 + h2, keyRank >= 0 && keyRank < 12 ? keyRank : -1);

@@ -108,6 +108,12 @@ class NotationTest {
         assertEquals("solo_chain_5", t.typeName(t.parseMove("34567:solo_chain")));
         e = assertThrows(NotationException.class, () -> t.parseMove("34567:pair_chain_5"));
         assertTrue(e.getMessage().contains("read as solo_chain_5, not pair_chain_5"), e.getMessage());
+        e = assertThrows(NotationException.class, () -> t.parseMove("34567:"));
+        assertTrue(e.getMessage().contains("ends in ':' without a type"), e.getMessage());
+        e = assertThrows(NotationException.class, () -> t.parseMove("34567:bogus"));
+        assertEquals("unknown move type 'bogus' at position 7 in \"34567:bogus\"", e.getMessage());
+        e = assertThrows(NotationException.class, () -> t.parseMove("34W67:solo_chain_5"));
+        assertTrue(e.getMessage().contains("in \"34W67:solo_chain_5\""), e.getMessage());
         e = assertThrows(NotationException.class, () -> t.parseMove("99923"));
         assertTrue(e.getMessage().contains("is not a combination under standard rules"), e.getMessage());
     }

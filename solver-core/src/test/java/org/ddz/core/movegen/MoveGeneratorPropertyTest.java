@@ -144,6 +144,30 @@ class MoveGeneratorPropertyTest {
         });
     }
 
+    @org.junit.jupiter.api.Test
+    void bansNameTypesWithoutChainLengths() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> Rules.parseBans("trio_solo_chain_3"));
+        assertTrue(e.getMessage().contains("names a chain length"), e.getMessage());
+        assertEquals(MoveType.TRIO_SOLO_CHAIN.bit(), Rules.parseBans("trio_solo_chain"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Preset.class)
+    void canBeatAgreesWithAnswers(Preset preset) {
+        Rules rules = Rules.of(preset);
+        MoveTable t = rules.table();
+        MoveGenerator gen = new MoveGenerator(rules);
+        int[] scratch = new int[MoveGenerator.MAX_MOVES];
+        int[] buf = new int[MoveGenerator.MAX_MOVES];
+        Property.forAll("canBeat == answers > 1 (" + preset + ")", 6000 + preset.ordinal() * 100_000L, 2000, rnd -> {
+            long hand = RandomHands.hand(rnd);
+            int last = randomLast(rnd, gen, t, scratch);
+            assertEquals(gen.answers(hand, last, buf) > 1, gen.canBeat(hand, last),
+                "hand " + Notation.format(hand) + " last " + t.format(last));
+        });
+    }
+
     @ParameterizedTest
     @EnumSource(Preset.class)
     void aFullHandOfTwentyCardsNeverOverflowsAndEachIdComesOnce(Preset preset) {

@@ -149,7 +149,9 @@ class EdgeCasesTest {
             int n = g.answers(hand, move(p, "333444555666:trio_chain_4"), out);
             assertEquals("[444555666777:trio_chain_4, pass]", names(t, out, n));
             n = g.answers(hand, move(p, "333444555666:trio_solo_chain_3"), out);
-            assertEquals("[444555666777:trio_solo_chain_3, pass]", names(t, out, n));
+            // DOUZERO quirk Q3: DouZero reads the played winged plane back as the 4-trio chain
+            assertEquals(p == Preset.DOUZERO ? "[444555666777:trio_chain_4, pass]" : "[444555666777:trio_solo_chain_3, pass]",
+                names(t, out, n));
         }
     }
 
@@ -176,6 +178,18 @@ class EdgeCasesTest {
         // 444555666+222 (chain from 4) against JJJQQQKKK+458 (chain from J)
         assertTrue(dz.beats(dz.parseMove("444555666222"), dz.parseMove("458JJJQQQKKK")));
         assertFalse(std.beats(std.parseMove("444555666222"), std.parseMove("458JJJQQQKKK")));
+    }
+
+    @Test
+    void douzeroQuirkQ3APlayedTwelveCardPlaneReadsAsTheTrioChain() {
+        MoveTable dz = MoveTable.of(Preset.DOUZERO);
+        int winged = dz.parseMove("333444555666:trio_solo_chain_3");
+        int chain = dz.parseMove("333444555666:trio_chain_4");
+        assertEquals(dz.lastFamily(chain), dz.lastFamily(winged));
+        assertFalse(dz.beats(dz.parseMove("777888999TJQ"), winged), "DouZero answers it as a trio chain");
+        assertTrue(dz.beats(dz.parseMove("444555666777:trio_chain_4"), winged));
+        MoveTable std = MoveTable.of(Preset.STANDARD);
+        assertTrue(std.beats(std.parseMove("777888999TJQ"), std.parseMove("333444555666:trio_solo_chain_3")));
     }
 
     @Test
