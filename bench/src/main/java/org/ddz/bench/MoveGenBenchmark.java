@@ -33,6 +33,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       (pass included, as in the reference sets).</li>
  *   <li>{@link #classify}: {@link MoveTable#classify} of {@value #CLASSIFY_SAMPLE} card sets drawn
  *       (fixed seed) from the moves generated on those positions; the score is per card set.</li>
+ *   <li>{@link #classifyRandom}: the same over card sets of 1 to 20 cards dealt from the deck
+ *       (fixed seed), mostly no combination at all.</li>
  * </ul>
  *
  * <p>Run from the repository root (the data is read from {@code ../shared}, or
@@ -56,6 +58,7 @@ public class MoveGenBenchmark {
     private long[] hands;
     private int[] lasts;
     private long[] cardSets;
+    private long[] randomSets;
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     private final int[] readings = new int[2];
 
@@ -94,8 +97,30 @@ public class MoveGenBenchmark {
                 cardSets[drawn++] = table.cards(id);
             }
         }
+        // and card sets of 1 to 20 cards dealt uniformly from the deck: mostly not combinations
+        randomSets = new long[CLASSIFY_SAMPLE];
+        for (int k = 0; k < CLASSIFY_SAMPLE; k++) {
+            randomSets[k] = deal(random, 1 + random.nextInt(20));
+        }
         System.out.printf("%n%d positions, %d legal moves (%.2f a position), as the reference%n", POSITIONS, total,
             (double) total / POSITIONS);
+    }
+
+    /** {@code n} cards dealt uniformly from the 54-card deck. */
+    private static long deal(SplittableRandom random, int n) {
+        int[] deck = new int[54];
+        for (int c = 0; c < 54; c++) {
+            deck[c] = c < 52 ? c / 4 : c - 52 + 13;
+        }
+        long set = 0;
+        for (int i = 0; i < n; i++) {
+            int j = i + random.nextInt(54 - i);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+            set += 1L << (deck[i] << 2);
+        }
+        return set;
     }
 
     /** The number of distinct card sets among the first {@code n} ids of the buffer (two readings count once). */
@@ -144,5 +169,19 @@ public class MoveGenBenchmark {
             bh.consume(table.classify(sets[i], out));
         }
         bh.consume(out[0]);
+    }
+
+    /**
+     * Every reading of each of {@value #CLASSIFY_SAMPLE} random card sets of 1 to 20 cards (most
+     * are no combination: the miss path); score per card set.
+     */
+    @Benchmark
+    @OperationsPerInvocation(CLASSIFY_SAMPLE)
+    public void classifyRandom(Blackhole bh) {
+        long[] sets = randomSets;
+        int[] out = readings;
+        for (int i = 0; i < sets.length; i++) {
+            bh.consume(table.classify(sets[i], out));
+        }
     }
 }
