@@ -13,6 +13,7 @@ import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.MoveType;
 import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
+import org.ddz.core.testing.MoveOracle;
 import org.ddz.core.testing.Property;
 import org.ddz.core.testing.RandomHands;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,30 +25,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class MoveGeneratorPropertyTest {
 
-    /** The oracle: ids of the universe held by the hand (and beating {@code last}, when not a lead). */
-    private static int[] bruteForce(Rules rules, long hand, int last) {
-        MoveTable t = rules.table();
-        int[] out = new int[t.size() + 1];
-        int n = 0;
-        for (int id = 1; id < t.size(); id++) {
-            if (rules.allows(id) && Cards.contains(hand, t.cards(id)) && t.beats(id, last)) {
-                out[n++] = id;
-            }
-        }
-        if (last != MoveTable.PASS) {
-            out[n++] = MoveTable.PASS;
-        }
-        int[] r = Arrays.copyOf(out, n);
-        Arrays.sort(r);
-        return r;
-    }
-
-    private static int[] sorted(int[] buf, int n) {
-        int[] r = Arrays.copyOf(buf, n);
-        Arrays.sort(r);
-        return r;
-    }
-
     @ParameterizedTest
     @EnumSource(Preset.class)
     void leadsEqualTheBruteForceFilterOfTheUniverse(Preset preset) {
@@ -57,7 +34,7 @@ class MoveGeneratorPropertyTest {
         Property.forAll("leads == universe filter (" + preset + ")", 1000 + preset.ordinal() * 100_000L, 400, rnd -> {
             long hand = RandomHands.hand(rnd);
             int n = gen.leads(hand, buf);
-            assertEquals(Arrays.toString(bruteForce(rules, hand, MoveTable.PASS)), Arrays.toString(sorted(buf, n)),
+            assertEquals(Arrays.toString(MoveOracle.legalMoves(rules, hand, MoveTable.PASS)), Arrays.toString(MoveOracle.sorted(buf, n)),
                 "hand " + Notation.format(hand));
         });
     }
@@ -75,9 +52,9 @@ class MoveGeneratorPropertyTest {
             int last = randomLast(rnd, gen, t, leads);
             int n = gen.answers(hand, last, buf);
             String where = "hand " + Notation.format(hand) + " last " + t.format(last);
-            assertEquals(Arrays.toString(bruteForce(rules, hand, last)), Arrays.toString(sorted(buf, n)), where);
+            assertEquals(Arrays.toString(MoveOracle.legalMoves(rules, hand, last)), Arrays.toString(MoveOracle.sorted(buf, n)), where);
             int nl = gen.leads(hand, leads);
-            int[] leadSet = sorted(leads, nl);
+            int[] leadSet = MoveOracle.sorted(leads, nl);
             for (int i = 0; i < n; i++) {
                 int m = buf[i];
                 assertTrue(Cards.contains(hand, t.cards(m)), where + ": " + t.format(m) + " not in hand");
@@ -136,7 +113,7 @@ class MoveGeneratorPropertyTest {
         Property.forAll("bans (" + preset + ")", 4000 + preset.ordinal() * 100_000L, 300, rnd -> {
             long hand = RandomHands.hand(rnd);
             int n = gen.leads(hand, buf);
-            assertEquals(Arrays.toString(bruteForce(rules, hand, MoveTable.PASS)), Arrays.toString(sorted(buf, n)));
+            assertEquals(Arrays.toString(MoveOracle.legalMoves(rules, hand, MoveTable.PASS)), Arrays.toString(MoveOracle.sorted(buf, n)));
             for (int i = 0; i < n; i++) {
                 MoveType ty = t.type(buf[i]);
                 assertFalse(rules.isBanned(ty), t.format(buf[i]));
@@ -177,7 +154,7 @@ class MoveGeneratorPropertyTest {
         Property.forAll("ids unique (" + preset + ")", 5000 + preset.ordinal() * 100_000L, 300, rnd -> {
             long hand = RandomHands.hand(rnd);
             int n = gen.leads(hand, buf);
-            int[] s = sorted(buf, n);
+            int[] s = MoveOracle.sorted(buf, n);
             for (int i = 1; i < n; i++) {
                 assertTrue(s[i] != s[i - 1], "duplicate id " + s[i]);
             }

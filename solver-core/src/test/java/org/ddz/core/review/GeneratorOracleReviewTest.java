@@ -11,6 +11,7 @@ import org.ddz.core.movegen.MoveGenerator;
 import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
+import org.ddz.core.testing.MoveOracle;
 import org.ddz.core.testing.Property;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,23 +47,6 @@ class GeneratorOracleReviewTest {
         return hand;
     }
 
-    private static int[] oracle(Rules rules, long hand, int last) {
-        MoveTable t = rules.table();
-        int[] out = new int[t.size() + 1];
-        int n = 0;
-        for (int id = 1; id < t.size(); id++) {
-            if (rules.allows(id) && Cards.contains(hand, t.cards(id)) && t.beats(id, last)) {
-                out[n++] = id;
-            }
-        }
-        if (last != MoveTable.PASS) {
-            out[n++] = MoveTable.PASS;
-        }
-        int[] r = Arrays.copyOf(out, n);
-        Arrays.sort(r);
-        return r;
-    }
-
     private static String sorted(int[] buf, int n) {
         int[] r = Arrays.copyOf(buf, n);
         Arrays.sort(r);
@@ -82,7 +66,7 @@ class GeneratorOracleReviewTest {
             Property.forAll("oracle " + rules, 77_000L + preset.ordinal() * 1000L + b * 100L, 150, rnd -> {
                 long hand = hand(rnd, rnd.nextInt(3) == 0 ? 20 : 1 + rnd.nextInt(20), rnd.nextInt(4));
                 String h = "hand " + Notation.format(hand) + " " + rules;
-                assertEquals(Arrays.toString(oracle(rules, hand, MoveTable.PASS)), sorted(buf, gen.leads(hand, buf)), h);
+                assertEquals(Arrays.toString(MoveOracle.legalMoves(rules, hand, MoveTable.PASS)), sorted(buf, gen.leads(hand, buf)), h);
                 for (int k = 0; k < 4; k++) {
                     int last;
                     if (k == 0) {
@@ -94,7 +78,7 @@ class GeneratorOracleReviewTest {
                     }
                     int n = gen.answers(hand, last, buf);
                     String where = h + " last " + t.format(last);
-                    assertEquals(Arrays.toString(oracle(rules, hand, last)), sorted(buf, n), where);
+                    assertEquals(Arrays.toString(MoveOracle.legalMoves(rules, hand, last)), sorted(buf, n), where);
                     assertEquals(MoveTable.PASS, buf[n - 1], where + ": pass comes last");
                     assertEquals(n > 1, gen.canBeat(hand, last), where + ": canBeat");
                 }
