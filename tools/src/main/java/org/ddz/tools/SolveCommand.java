@@ -43,20 +43,20 @@ import picocli.CommandLine.Spec;
             + "that played it (absent: the mover leads).",
         "Without POSITION, solves a built-in real puzzle (WeChat Happy Doudizhu expert level 50)."},
     footer = {"", "Examples:",
-        "  ddz solve                                      the built-in puzzle",
-        "  ddz solve '448999TJJQQAD/336688TAA22X 0' --all every winning first move",
+        "  ddz solve                                  the built-in puzzle",
+        "  ddz solve '448999TJJQQAD/336688TAA22X 0' --all",
         "  ddz solve '999JJXD/33334567TTAAAA 1' --ban trio_pair",
-        "  ddz solve '3558TJJ2X/67TTKAA 0 88@1'        the landlord must beat the farmer's 88",
-        "  ddz solve '6TJQQK/459JK2/34468T 0' --json   three seats",
+        "  ddz solve '3558TJJ2X/67TTKAA 0 88@1'       to beat the farmer's 88",
+        "  ddz solve '6TJQQK/459JK2/34468T 0' --json  three seats",
         "  ddz solve --batch < ../shared/positions/puzzles.jsonl",
         "",
-        "--batch reads one position a line, plain or a JSON object {\"position\": \"...\", \"rules\": \"...\",",
-        "\"bans\": [...], \"all\": true, \"timeout_ms\": N, \"id\": ...} (all but position optional; they default to",
-        "the options; id is echoed), and writes one JSON line for each: the --json object or",
-        "{\"error\": \"line N: ...\"}. Each line is solved from an empty transposition table.",
+        "--batch reads one position a line, plain or a JSON object {\"position\": \"...\", \"rules\": \"...\", "
+            + "\"bans\": [...], \"all\": true, \"timeout_ms\": N, \"id\": ...} (all but position optional; they "
+            + "default to the options; id is echoed), and writes one JSON line for each: the --json object or "
+            + "{\"error\": \"line N: ...\"}. Each line is solved from an empty transposition table.",
         "",
-        "Exit codes: 0 solved (also when the time ran out: the verdict is then unknown), 2 bad input,",
-        "1 internal error."})
+        "Exit codes: 0 solved (also when the time ran out: the verdict is then unknown), 2 bad input, "
+            + "1 internal error."})
 final class SolveCommand implements Callable<Integer> {
     /** The built-in puzzle: WeChat Happy Doudizhu expert level 50 ({@code shared/positions/puzzles.jsonl} V10). */
     static final String EXAMPLE = "448999TJJQQAD/336688TAA22X 0";
