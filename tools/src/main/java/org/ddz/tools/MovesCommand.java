@@ -38,9 +38,9 @@ import picocli.CommandLine.Spec;
         "  ddz moves 333444555666 --rules rlcard --json",
         "  echo '{\"hand\": \"33344456\", \"last_move\": \"5556\"}' | ddz moves --batch",
         "",
-        "--batch reads one JSON object a line: {\"hand\": \"...\", \"last_move\": \"...\", \"rules\": \"...\",",
-        "\"bans\": [...]} (all but hand optional; last_move \"\" = lead; rules and bans default to the options)",
-        "and writes one line for each: {\"moves\": [...]} or {\"error\": \"line N: ...\"}."})
+        "--batch reads one JSON object a line: {\"hand\": \"...\", \"last_move\": \"...\", \"rules\": \"...\", "
+            + "\"bans\": [...]} (all but hand optional; last_move \"\" = lead; rules and bans default to the options) "
+            + "and writes one line for each: {\"moves\": [...]} or {\"error\": \"line N: ...\"}."})
 final class MovesCommand implements Callable<Integer> {
     /** The hand of the built-in example. */
     static final String EXAMPLE_HAND = "4445557777JQXD";
