@@ -64,7 +64,8 @@ public final class Position {
      * @throws NotationException with a one-line message for malformed text, a card held twice
      *     (more than four of a rank or two of a joker over all hands and the last move), an empty
      *     or oversized hand (landlord 1..20, farmers 1..17), an unknown mover, a last move that is
-     *     not a combination of the rules, or a last move by the mover itself
+     *     not a combination of the rules (or a banned type), a last move by the mover itself, or a
+     *     last move its seat could not have held (its hand plus the move over 20 or 17 cards)
      */
     public static Position parse(String text, Rules rules) {
         if (text == null || text.isBlank()) {
@@ -150,6 +151,12 @@ public final class Position {
                     + table.typeName(lastMove) + ")");
             }
             addAll(total, table.cards(lastMove), "the last move " + table.format(lastMove));
+            int before = Cards.size(hands[lastSeat]) + table.cardCount(lastMove);
+            int max = lastSeat == Seat.LANDLORD ? MAX_LANDLORD_CARDS : MAX_FARMER_CARDS;
+            if (before > max) {
+                throw new NotationException("seat " + lastSeat + " (" + Seat.name(lastSeat) + ") cannot have played "
+                    + table.format(lastMove) + ": it would have held " + before + " cards, at most " + max);
+            }
         }
     }
 

@@ -27,8 +27,11 @@ import org.ddz.core.rules.Rules;
  * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
  */
 public final class Solver {
-    /** Default transposition-table size in MiB. */
-    public static final int DEFAULT_TABLE_MB = 256;
+    /**
+     * Default transposition-table size in MiB: 2 M entries, enough for the shared puzzles and
+     * deals up to 14 cards a hand without replacement hurting; give 17-card deals more.
+     */
+    public static final int DEFAULT_TABLE_MB = 64;
 
     private static final int MAX_PLY = 256;
 
