@@ -37,9 +37,7 @@ class MovesBatchTest {
             "{\"hand\": \"555666777888\", \"last_move\": \"333444555666\", \"last_move_type\": \"trio_chain_4\"}",
             "{\"hand\": \"3\", \"last_move\": \"pass\"}") + "\n";
         CliRun r = CliRun.withInput(input, "moves", "--batch");
-        assertEquals(0, r.exitCode(), r.err());
-        assertEquals("", r.err());
-        List<String> lines = r.outLines();
+        List<String> lines = r.assertSuccess();
         assertEquals(11, lines.size(), r.out());
         assertEquals(18, MovesCommandTest.moves(lines.get(0)).size());
         assertEquals(List.of("pass"), MovesCommandTest.moves(lines.get(1)));

@@ -148,13 +148,7 @@ class MovesCommandTest {
     })
     void badInputExitsTwoWithOneLine(String what, String args, String message) {
         String[] argv = args.isEmpty() ? new String[0] : args.split(" ");
-        CliRun r = CliRun.of(argv);
-        assertEquals(2, r.exitCode(), what);
-        assertEquals("", r.out(), what);
-        assertEquals(1, r.errLines().size(), what + ": " + r.err());
-        assertTrue(r.err().startsWith("ddz"), r.err());
-        assertTrue(r.err().contains(message), what + ": " + r.err());
-        assertFalse(r.err().contains("Exception"), r.err());
+        CliRun.of(argv).assertUsageError(what, message);
     }
 
     @Test

@@ -31,9 +31,7 @@ class SolveBatchTest {
             "[\"3/4 0\"]",
             "{\"position\": \"6TJQQK/459JK2/34468T 0\"") + "\n";
         CliRun r = CliRun.withInput(input, "solve", "--batch", "--tt-mb=16");
-        assertEquals(0, r.exitCode(), r.err());
-        assertEquals("", r.err());
-        List<String> lines = r.outLines();
+        List<String> lines = r.assertSuccess();
         assertEquals(13, lines.size(), r.out());
 
         JsonNode plain = SolveCommandTest.json(lines.get(0));

@@ -4,37 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.ddz.tools.Ddz;
+import org.ddz.tools.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import picocli.CommandLine;
-
 /** Review: {@code ddz moves} on unusual input, for a person and in {@code --batch}. */
 class MovesCliReviewTest {
-
-    private record Run(int code, List<String> out, List<String> err) {
-    }
-
-    private static Run run(String stdin, String... args) {
-        CommandLine cl = Ddz.commandLine(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        cl.getOut().flush();
-        cl.getErr().flush();
-        return new Run(code, out.toString().lines().toList(), err.toString().lines().toList());
-    }
-
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "110                                | unknown card '1' at position 1",
@@ -54,34 +32,28 @@ class MovesCliReviewTest {
         "'33 --ban shuttle'                 | cannot be banned",
     })
     void badInputIsOneLineOnStandardErrorAndExitTwo(String args, String message) {
-        String[] argv = ("moves " + args).split(" ");
-        Run r = run("", argv);
-        assertEquals(2, r.code(), args);
-        assertEquals(List.of(), r.out(), args);
-        assertEquals(1, r.err().size(), args + ": " + r.err());
-        assertTrue(r.err().get(0).contains(message), args + ": " + r.err());
-        assertFalse(r.err().get(0).contains("Exception"), r.err().get(0));
+        CliRun.of(("moves " + args).split(" ")).assertUsageError(args, message);
     }
 
     @Test
     void jsonListsTheReadingsOfAmbiguousCardSetsAndPassLast() {
-        Run r = run("", "moves", "444555666777", "--last", "333444555666:trio_chain_4", "--json");
-        assertEquals(0, r.code());
-        assertEquals(List.of("{\"moves\":[\"444555666777:trio_chain_4\",\"pass\"]}"), r.out());
-        r = run("", "moves", "333444555666", "--json");
-        assertTrue(r.out().get(0).contains("\"333444555666:trio_chain_4\""), r.out().get(0));
-        assertTrue(r.out().get(0).contains("\"333444555666:trio_solo_chain_3\""), r.out().get(0));
-        r = run("", "moves", "333444555666", "--json", "--rules", "rlcard");
-        assertTrue(r.out().get(0).contains("\"333444555666\""), r.out().get(0));
-        assertFalse(r.out().get(0).contains(":trio"), r.out().get(0));
+        CliRun r = CliRun.of("moves", "444555666777", "--last", "333444555666:trio_chain_4", "--json");
+        assertEquals(0, r.exitCode());
+        assertEquals(List.of("{\"moves\":[\"444555666777:trio_chain_4\",\"pass\"]}"), r.outLines());
+        String standard = CliRun.of("moves", "333444555666", "--json").out();
+        assertTrue(standard.contains("\"333444555666:trio_chain_4\""), standard);
+        assertTrue(standard.contains("\"333444555666:trio_solo_chain_3\""), standard);
+        String rlcard = CliRun.of("moves", "333444555666", "--json", "--rules", "rlcard").out();
+        assertTrue(rlcard.contains("\"333444555666\""), rlcard);
+        assertFalse(rlcard.contains(":trio"), rlcard);
     }
 
     @Test
     void douzeroQ1PlaneIsAnsweredOnlyByBombsTheRocketOrPass() {
-        Run r = run("", "moves", "5556667778889TJQ2222", "--rules", "douzero", "--last", "3334445556667778", "--json");
-        assertEquals(List.of("{\"moves\":[\"2222\",\"pass\"]}"), r.out(), r.err().toString());
-        r = run("", "moves", "5556667778889TJQ", "--last", "3334445556667778", "--json");
-        assertEquals(List.of("{\"moves\":[\"5556667778889TJQ\",\"pass\"]}"), r.out(), "STANDARD reads it as a plane from 4");
+        CliRun r = CliRun.of("moves", "5556667778889TJQ2222", "--rules", "douzero", "--last", "3334445556667778", "--json");
+        assertEquals(List.of("{\"moves\":[\"2222\",\"pass\"]}"), r.outLines(), r.err());
+        r = CliRun.of("moves", "5556667778889TJQ", "--last", "3334445556667778", "--json");
+        assertEquals(List.of("{\"moves\":[\"5556667778889TJQ\",\"pass\"]}"), r.outLines(), "STANDARD reads it as a plane from 4");
     }
 
     @Test
@@ -99,10 +71,8 @@ class MovesCliReviewTest {
             "{\"hand\":\"33\",\"last_move\":null,\"rules\":null,\"bans\":null,\"extra\":{\"x\":[1]}}",
             "{\"hand\":\"33\",\"last_move\":\"不要\"}",
             "{\"hand\":\"3333XD\",\"last_move\":\"X D\",\"rules\":\"BOTZONE\"}") + "\n";
-        Run r = run(input, "moves", "--batch");
-        assertEquals(0, r.code(), r.err().toString());
-        assertEquals(List.of(), r.err());
-        List<String> out = r.out();
+        CliRun r = CliRun.withInput(input, "moves", "--batch");
+        List<String> out = r.assertSuccess();
         assertEquals(12, out.size(), out.toString());
         assertEquals("{\"error\":\"line 1: \\\"hand\\\" must be a string\"}", out.get(0));
         assertEquals("{\"error\":\"line 2: \\\"last_move\\\" must be a string\"}", out.get(1));
