@@ -25,6 +25,15 @@ final class JsonFields {
         return v.textValue();
     }
 
+    /** A string field that must be there (and not null). */
+    static String required(JsonNode node, String field) {
+        String v = text(node, field);
+        if (v == null) {
+            throw new IllegalArgumentException("missing \"" + field + "\"");
+        }
+        return v;
+    }
+
     /**
      * The rules of a line: {@code "rules"} (a preset name) and {@code "bans"} (one comma-separated
      * string, or an array of names and puzzle codes), each falling back to {@code defaults}.

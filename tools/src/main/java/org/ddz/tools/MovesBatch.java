@@ -1,17 +1,13 @@
 package org.ddz.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Writer;
-import java.util.Locale;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.ddz.core.rules.Rules;
 
 /**
- * {@code ddz moves --batch}: reads one JSON object a line,
+ * {@code ddz moves --batch} (run by {@link JsonLines}): reads one JSON object a line,
  * {@code {"hand": "...", "last_move": "...", "rules": "...", "bans": [...]}}, and writes one JSON
  * line for each, {@code {"moves": [...]}} or {@code {"error": "line N: ..."}}.
  *
@@ -21,10 +17,9 @@ import org.ddz.core.rules.Rules;
  * suffix, an optional {@code last_move_type} names the reading, so the reference files of
  * {@code shared/reference} can be fed as they are. Other fields are ignored.
  *
- * <p>Output is flushed whenever the input has no more lines ready, so a tool may hold a
- * conversation line by line while a file is still processed in large writes.
+ * <p>Output is flushed whenever the input has no more lines ready.
  */
-final class MovesBatch {
+final class MovesBatch implements JsonLines.Handler<MoveLister> {
     private final Rules defaults;
     private final MoveLister lister = new MoveLister();
 
@@ -33,59 +28,32 @@ final class MovesBatch {
         this.defaults = defaults;
     }
 
-    /**
-     * Answers every line of {@code in} on {@code out}.
-     *
-     * @return the number of lines read
-     * @throws IOException only if reading or writing fails (bad lines give error lines)
-     */
-    long run(BufferedReader in, Writer out) throws IOException {
-        MovesJson json = new MovesJson(out);
-        long lineNo = 0;
-        String line;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            String error = null;
-            try {
-                lister.list(parse(line));
-            } catch (JsonProcessingException e) {
-                error = "invalid JSON: " + Ddz.oneLine(e.getOriginalMessage()) + " at column "
-                    + e.getLocation().getColumnNr();
-            } catch (IllegalArgumentException e) {
-                error = Ddz.oneLine(e.getMessage());
-            }
-            if (error == null) {
-                json.moves(lister);
-            } else {
-                json.error("line " + lineNo + ": " + error);
-            }
-            if (!in.ready()) {
-                out.flush();
-            }
-        }
-        out.flush();
-        return lineNo;
+    @Override
+    public String expected() {
+        return "a JSON object with \"hand\"";
     }
 
-    /** Parses one input line into a query. */
-    private Query parse(String line) throws JsonProcessingException {
-        if (line.isBlank()) {
-            throw new IllegalArgumentException("empty line (expected a JSON object with \"hand\")");
-        }
-        JsonNode node = MovesJson.MAPPER.readTree(line);
-        if (!node.isObject()) {
-            throw new IllegalArgumentException("expected a JSON object with \"hand\", got " + node.getNodeType()
-                .toString().toLowerCase(Locale.ROOT));
-        }
-        String hand = JsonFields.text(node, "hand");
-        if (hand == null) {
-            throw new IllegalArgumentException("missing \"hand\"");
-        }
+    /** Parses a line and lists its moves; the lister holds them until the next line. */
+    @Override
+    public MoveLister read(String line) {
+        JsonNode node = JsonLines.readObject(line, "hand");
+        String hand = JsonFields.required(node, "hand");
         String last = JsonFields.text(node, "last_move");
         String lastType = JsonFields.text(node, "last_move_type");
         if (last != null && lastType != null && !lastType.isBlank() && last.indexOf(':') < 0) {
             last = last + ":" + lastType;
         }
-        return Query.parse(JsonFields.rules(node, defaults), hand, last, "last_move");
+        lister.list(Query.parse(JsonFields.rules(node, defaults), hand, last, "last_move"));
+        return lister;
+    }
+
+    @Override
+    public void answer(MoveLister moves, JsonLineWriter out) throws IOException {
+        MovesJson.moves(out, moves);
+    }
+
+    @Override
+    public boolean flushEveryLine() {
+        return false;
     }
 }

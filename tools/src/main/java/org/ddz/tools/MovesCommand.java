@@ -1,11 +1,8 @@
 package org.ddz.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -84,8 +81,7 @@ final class MovesCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads hands and last moves from standard input: give no HAND and no --last");
             }
-            BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8), 1 << 16);
-            new MovesBatch(rules).run(in, out);
+            JsonLines.run(stdin, out, new MovesBatch(rules));
             return 0;
         }
         String handText;
@@ -116,7 +112,7 @@ final class MovesCommand implements Callable<Integer> {
         MoveLister lister = new MoveLister();
         lister.list(q);
         if (json) {
-            new MovesJson(out).moves(lister);
+            MovesJson.moves(new JsonLineWriter(out), lister);
         } else {
             printGrouped(out, q, lister);
         }

@@ -1,11 +1,7 @@
 package org.ddz.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Writer;
-import java.util.Locale;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.ddz.core.rules.Rules;
@@ -13,8 +9,8 @@ import org.ddz.core.solve.Position;
 import org.ddz.core.solve.SolveResult;
 
 /**
- * {@code ddz solve --batch}: reads one position a line and writes one JSON line for each, the
- * object of {@link SolveJson} or {@code {"error": "line N: ..."}}.
+ * {@code ddz solve --batch} (run by {@link JsonLines}): reads one position a line and writes one
+ * JSON line for each, the object of {@link SolveJson} or {@code {"error": "line N: ..."}}.
  *
  * <p>A line is either a position in plain notation ({@code 448999TJJQQAD/336688TAA22X 0}) or a
  * JSON object {@code {"position": "...", "rules": "...", "bans": [...], "all": true,
@@ -27,7 +23,7 @@ import org.ddz.core.solve.SolveResult;
  * lines before it. One solver per rule set is kept and reused ({@link Solvers}). Output is flushed
  * after every line: a line costs far more to solve than to write.
  */
-final class SolveBatch {
+final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     private final Rules defaults;
     private final boolean defaultAll;
     private final long defaultTimeoutMillis;
@@ -49,62 +45,23 @@ final class SolveBatch {
     }
 
     /** One parsed input line. */
-    private record Task(JsonNode id, Position position, boolean all, long timeoutMillis) {
+    record Task(JsonNode id, Position position, boolean all, long timeoutMillis) {
     }
 
-    /**
-     * Answers every line of {@code in} on {@code out}.
-     *
-     * @return the number of lines read
-     * @throws IOException only if reading or writing fails (bad lines give error lines)
-     */
-    long run(BufferedReader in, Writer out) throws IOException {
-        SolveJson json = new SolveJson(out);
-        long lineNo = 0;
-        String line;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            String error = null;
-            Task task = null;
-            try {
-                task = parse(line);
-            } catch (JsonProcessingException e) {
-                error = "invalid JSON: " + Ddz.oneLine(e.getOriginalMessage()) + " at column "
-                    + e.getLocation().getColumnNr();
-            } catch (IllegalArgumentException e) {
-                error = Ddz.oneLine(e.getMessage());
-            }
-            if (error == null) {
-                Position p = task.position();
-                SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
-                json.result(task.id(), p, r);
-            } else {
-                json.error("line " + lineNo + ": " + error);
-            }
-            out.flush();
-        }
-        out.flush();
-        return lineNo;
+    @Override
+    public String expected() {
+        return "a position or a JSON object with \"position\"";
     }
 
     /** Parses one input line: a plain position or a JSON object. */
-    private Task parse(String line) throws JsonProcessingException {
-        if (line.isBlank()) {
-            throw new IllegalArgumentException("empty line (expected a position or a JSON object with \"position\")");
-        }
+    @Override
+    public Task read(String line) {
         String start = line.stripLeading();
         if (!start.startsWith("{") && !start.startsWith("[")) { // a JSON array is a mistake, not notation
             return new Task(null, Position.parse(line, defaults), defaultAll, defaultTimeoutMillis);
         }
-        JsonNode node = MovesJson.MAPPER.readTree(line);
-        if (!node.isObject()) {
-            throw new IllegalArgumentException("expected a JSON object with \"position\", got " + node.getNodeType()
-                .toString().toLowerCase(Locale.ROOT));
-        }
-        String position = JsonFields.text(node, "position");
-        if (position == null) {
-            throw new IllegalArgumentException("missing \"position\"");
-        }
+        JsonNode node = JsonLines.readObject(line, "position");
+        String position = JsonFields.required(node, "position");
         Rules rules = JsonFields.rules(node, defaults);
         boolean all = defaultAll;
         JsonNode a = node.get("all");
@@ -125,5 +82,19 @@ final class SolveBatch {
         }
         JsonNode id = node.get("id");
         return new Task(id, Position.parse(position, rules), all, timeout);
+    }
+
+    /** Solves a task and writes its object. */
+    @Override
+    public void answer(Task task, JsonLineWriter out) throws IOException {
+        Position p = task.position();
+        SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
+        SolveJson.result(out, task.id(), p, r);
+    }
+
+    /** A line costs far more to solve than to write. */
+    @Override
+    public boolean flushEveryLine() {
+        return true;
     }
 }

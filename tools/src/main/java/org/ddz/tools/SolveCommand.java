@@ -1,11 +1,8 @@
 package org.ddz.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -116,8 +113,7 @@ final class SolveCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
-            BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8), 1 << 16);
-            new SolveBatch(rules, all, timeoutMillis, new Solvers(tableMegabytes)).run(in, out);
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(tableMegabytes)));
             return 0;
         }
         String text;
@@ -141,7 +137,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         SolveResult r = new Solver(rules, tableMegabytes).solve(p, all, timeoutMillis, 0);
         if (json) {
-            new SolveJson(out).result(null, p, r);
+            SolveJson.result(new JsonLineWriter(out), null, p, r);
         } else {
             print(out, p, r, timeoutMillis);
         }

@@ -1,12 +1,10 @@
 package org.ddz.tools;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.ddz.core.rules.MoveTable;
@@ -24,26 +22,17 @@ import org.ddz.core.solve.SolveResult;
  *  "timed_out": false, "nodes": n, "time_ms": t, "table_hit_rate": x}
  * </pre>
  *
- * or {@code {"error": "..."}}. {@code id} only when the batch input line has one (echoed as it
- * is); {@code position} canonical; {@code bans} the banned type names ({@code []} for none);
- * {@code verdict} {@code "win"}, {@code "loss"} or {@code "unknown"} (the time ran out: then
- * {@code mover_wins} and {@code winner} are null, {@code timed_out} is true and {@code line} is
- * empty); {@code winning_moves} every winning first move when all were asked for ({@code []} when
- * the mover loses), null otherwise; {@code line} a principal variation whose first move is a
- * winning move when the mover wins; {@code time_ms} to the microsecond; {@code table_hit_rate}
- * 0..1 to four places.
+ * {@code id} only when the batch input line has one (echoed as it is); {@code position} canonical;
+ * {@code bans} the banned type names ({@code []} for none); {@code verdict} {@code "win"},
+ * {@code "loss"} or {@code "unknown"} (the time ran out: then {@code mover_wins} and
+ * {@code winner} are null, {@code timed_out} is true and {@code line} is empty);
+ * {@code winning_moves} every winning first move when all were asked for ({@code []} when the
+ * mover loses), null otherwise; {@code line} a principal variation whose first move is a winning
+ * move when the mover wins; {@code time_ms} to the microsecond; {@code table_hit_rate} 0..1 to
+ * four places. Error lines are written by {@link JsonLineWriter#error}.
  */
 final class SolveJson {
-    private final Writer out;
-    private final JsonGenerator gen;
-
-    /** Writes JSON lines to {@code out}; flushing {@code out} is left to the caller. */
-    SolveJson(Writer out) throws IOException {
-        this.out = out;
-        this.gen = MovesJson.MAPPER.getFactory().createGenerator(out)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-            .disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM)
-            .setPrettyPrinter(new MinimalPrettyPrinter(""));
+    private SolveJson() {
     }
 
     /**
@@ -51,9 +40,10 @@ final class SolveJson {
      *
      * @param id the input line's {@code id}, written first as it is; null for none
      */
-    void result(JsonNode id, Position p, SolveResult r) throws IOException {
+    static void result(JsonLineWriter out, JsonNode id, Position p, SolveResult r) throws IOException {
         Rules rules = p.rules();
         MoveTable table = rules.table();
+        JsonGenerator gen = out.gen();
         gen.writeStartObject();
         if (id != null) {
             gen.writeFieldName("id");
@@ -80,23 +70,15 @@ final class SolveJson {
         if (winning == null) {
             gen.writeNullField("winning_moves");
         } else {
-            moves("winning_moves", table, MoveLister.inDisplayOrder(table, winning));
+            moves(gen, "winning_moves", table, MoveLister.inDisplayOrder(table, winning));
         }
-        moves("line", table, r.line());
+        moves(gen, "line", table, r.line());
         gen.writeBooleanField("timed_out", !r.isKnown());
         gen.writeNumberField("nodes", r.nodes());
         gen.writeNumberField("time_ms", BigDecimal.valueOf(r.nanos(), 6).setScale(3, RoundingMode.HALF_UP));
         gen.writeNumberField("table_hit_rate", BigDecimal.valueOf(r.tableHitRate()).setScale(4, RoundingMode.HALF_UP));
         gen.writeEndObject();
-        endLine();
-    }
-
-    /** Writes {@code {"error":"..."}} and a line break. */
-    void error(String message) throws IOException {
-        gen.writeStartObject();
-        gen.writeStringField("error", message);
-        gen.writeEndObject();
-        endLine();
+        out.endLine();
     }
 
     /** {@code "win"}, {@code "loss"} or {@code "unknown"}. */
@@ -111,16 +93,11 @@ final class SolveJson {
         }
     }
 
-    private void moves(String field, MoveTable table, int[] ids) throws IOException {
+    private static void moves(JsonGenerator gen, String field, MoveTable table, int[] ids) throws IOException {
         gen.writeArrayFieldStart(field);
         for (int id : ids) {
             gen.writeString(table.format(id));
         }
         gen.writeEndArray();
-    }
-
-    private void endLine() throws IOException {
-        gen.flush(); // into out only (FLUSH_PASSED_TO_STREAM is off)
-        out.write('\n');
     }
 }

@@ -98,7 +98,7 @@ class MovesBatchTest {
             new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                lines.add(MovesJson.MAPPER.readTree(line));
+                lines.add(JsonLines.MAPPER.readTree(line));
             }
         }
         return lines;

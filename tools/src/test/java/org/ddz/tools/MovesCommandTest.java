@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MovesCommandTest {
     /** The moves of a {@code {"moves": [...]}} line, in output order. */
     static List<String> moves(String jsonLine) throws Exception {
-        JsonNode node = MovesJson.MAPPER.readTree(jsonLine);
+        JsonNode node = JsonLines.MAPPER.readTree(jsonLine);
         assertTrue(node.has("moves"), jsonLine);
         List<String> moves = new ArrayList<>();
         node.get("moves").forEach(m -> moves.add(m.textValue()));

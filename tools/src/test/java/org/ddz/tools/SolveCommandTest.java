@@ -27,7 +27,7 @@ class SolveCommandTest {
 
     /** The JSON object of a {@code solve --json} run or batch line. */
     static JsonNode json(String line) throws IOException {
-        return MovesJson.MAPPER.readTree(line);
+        return JsonLines.MAPPER.readTree(line);
     }
 
     /** The strings of a JSON array, in order. */
