@@ -93,6 +93,17 @@ public final class Ddz implements Callable<Integer> {
         return EXIT_USAGE;
     }
 
+    /**
+     * Prints an input error of a verb (bad cards, an impossible position...) as one line,
+     * {@code ddz VERB: message}, and returns {@link #EXIT_USAGE}.
+     */
+    static int inputError(CommandSpec verb, IllegalArgumentException e) {
+        PrintWriter err = verb.commandLine().getErr();
+        err.println(verb.qualifiedName() + ": " + oneLine(e.getMessage()));
+        err.flush();
+        return EXIT_USAGE;
+    }
+
     /** Prints an unexpected exception as one line and returns {@link #EXIT_SOFTWARE}. */
     private static int internalError(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();

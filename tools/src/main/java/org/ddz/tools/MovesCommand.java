@@ -104,10 +104,7 @@ final class MovesCommand implements Callable<Integer> {
         try {
             q = Query.parse(rules, handText, lastText, "--last");
         } catch (IllegalArgumentException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
-            err.flush();
-            return Ddz.EXIT_USAGE;
+            return Ddz.inputError(spec, e);
         }
         MoveLister lister = new MoveLister();
         lister.list(q);

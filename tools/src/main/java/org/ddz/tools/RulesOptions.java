@@ -2,7 +2,10 @@ package org.ddz.tools;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
+import java.util.function.Function;
 
+import org.ddz.core.rules.MoveType;
 import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
 
@@ -34,27 +37,53 @@ final class RulesOptions {
         return Rules.of(preset, mask);
     }
 
-    /** Converts a preset name with {@link Preset#parse}. */
-    static final class PresetConverter implements ITypeConverter<Preset> {
+    /**
+     * The options that select {@code rules}, each after a space: {@code ""} for the standard rules,
+     * {@code " --rules rlcard"}, {@code " --ban trio_solo,trio_pair"}...
+     */
+    static String options(Rules rules) {
+        StringBuilder sb = new StringBuilder();
+        if (rules.preset() != Preset.STANDARD) {
+            sb.append(" --rules ").append(rules.preset().id());
+        }
+        StringJoiner bans = new StringJoiner(",", " --ban ", "").setEmptyValue("");
+        for (MoveType t : MoveType.values()) {
+            if (rules.isBanned(t)) {
+                bans.add(t.baseName());
+            }
+        }
+        return sb.append(bans).toString();
+    }
+
+    /** A converter that calls a core parser and turns its {@link IllegalArgumentException} into a usage error. */
+    private abstract static class CoreParser<T> implements ITypeConverter<T> {
+        private final Function<String, T> parser;
+
+        CoreParser(Function<String, T> parser) {
+            this.parser = parser;
+        }
+
         @Override
-        public Preset convert(String value) {
+        public T convert(String value) {
             try {
-                return Preset.parse(value);
+                return parser.apply(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
         }
     }
 
+    /** Converts a preset name with {@link Preset#parse}. */
+    static final class PresetConverter extends CoreParser<Preset> {
+        PresetConverter() {
+            super(Preset::parse);
+        }
+    }
+
     /** Converts a ban list to a type mask with {@link Rules#parseBans}. */
-    static final class BanConverter implements ITypeConverter<Integer> {
-        @Override
-        public Integer convert(String value) {
-            try {
-                return Rules.parseBans(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
+    static final class BanConverter extends CoreParser<Integer> {
+        BanConverter() {
+            super(Rules::parseBans);
         }
     }
 }

@@ -120,7 +120,7 @@ final class SolveCommand implements Callable<Integer> {
         if (position.isEmpty()) {
             text = EXAMPLE;
             String note = "No position given: solving the built-in puzzle, " + EXAMPLE_NAME + ": ddz solve \"" + EXAMPLE
-                + "\"" + (rules.equals(Rules.STANDARD) ? "" : " " + options(rules));
+                + "\"" + RulesOptions.options(rules);
             // keep standard output pure JSON under --json
             (json ? spec.commandLine().getErr() : out).println(note);
         } else {
@@ -130,10 +130,7 @@ final class SolveCommand implements Callable<Integer> {
         try {
             p = Position.parse(text, rules);
         } catch (IllegalArgumentException e) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
-            err.flush();
-            return Ddz.EXIT_USAGE;
+            return Ddz.inputError(spec, e);
         }
         SolveResult r = new Solver(rules, tableMegabytes).solve(p, all, timeoutMillis, 0);
         if (json) {
@@ -143,14 +140,6 @@ final class SolveCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /** The {@code --rules} and {@code --ban} options that select {@code rules}. */
-    private static String options(Rules rules) {
-        String s = "--rules " + rules.preset().id();
-        String r = rules.toString();
-        int ban = r.indexOf(" ban ");
-        return ban < 0 ? s : s + " --ban " + r.substring(ban + 5);
     }
 
     /**
