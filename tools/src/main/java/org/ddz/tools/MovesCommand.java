@@ -91,9 +91,10 @@ final class MovesCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--last needs a HAND");
             }
             handText = EXAMPLE_HAND;
-            lastText = EXAMPLE_LAST;
-            String note = "No hand given: showing the built-in example, ddz moves " + EXAMPLE_HAND + " --last "
-                + EXAMPLE_LAST + (rules.equals(Rules.STANDARD) ? "" : " --rules " + rules.preset().id());
+            // the example's last move is a trio_solo: when that is banned, the example leads
+            lastText = rules.allows(rules.table().parseMove(EXAMPLE_LAST)) ? EXAMPLE_LAST : null;
+            String note = "No hand given: showing the built-in example, ddz moves " + EXAMPLE_HAND
+                + (lastText == null ? "" : " --last " + lastText) + RulesOptions.options(rules);
             // keep standard output pure JSON under --json
             (json ? spec.commandLine().getErr() : out).println(note);
         } else {

@@ -20,7 +20,9 @@ record Query(Rules rules, long hand, int last) {
      * @param lastText the move to beat in move notation; null, blank or a pass word to lead
      * @param lastLabel how the last move is called in error messages ({@code --last}, {@code last_move})
      * @throws IllegalArgumentException with a one-line message that names the field, the bad token
-     *     and its position
+     *     and its position, or a last move of a banned type (it cannot have been played). A last
+     *     move is checked on its own: it may hold cards the hand holds too (the question is one of
+     *     rules, not a position; {@code ddz solve} checks whole positions)
      */
     static Query parse(Rules rules, String handText, String lastText, String lastLabel) {
         long hand;
@@ -31,10 +33,15 @@ record Query(Rules rules, long hand, int last) {
         }
         int last = MoveTable.PASS;
         if (lastText != null && !lastText.isBlank()) {
+            MoveTable table = rules.table();
             try {
-                last = rules.table().parseMove(lastText);
+                last = table.parseMove(lastText);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(lastLabel + ": " + e.getMessage(), e);
+            }
+            if (!rules.allows(last)) {
+                throw new IllegalArgumentException(lastLabel + ": " + table.format(last) + " is a banned type ("
+                    + table.typeName(last) + "): it cannot have been played");
             }
         }
         return new Query(rules, hand, last);

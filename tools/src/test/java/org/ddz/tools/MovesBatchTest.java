@@ -44,7 +44,9 @@ class MovesBatchTest {
         assertTrue(lines.get(2).startsWith("{\"error\":\"line 3: invalid JSON: "), lines.get(2));
         assertEquals("{\"error\":\"line 4: hand: unknown card 'W' at position 3 in \\\"33W\\\" "
             + "(cards are 3-9 T J Q K A 2 X D)\"}", lines.get(3));
-        assertEquals(List.of("7777", "XD", "pass"), MovesCommandTest.moves(lines.get(4)));
+        // the line's bans apply: its last move is of a banned type, so it cannot have been played
+        assertEquals("{\"error\":\"line 5: last_move: 3338 is a banned type (trio_solo): it cannot have been "
+            + "played\"}", lines.get(4));
         assertTrue(lines.get(5).startsWith("{\"error\":\"line 6: empty line"), lines.get(5));
         assertEquals(List.of("3", "4", "5", "6", "33", "44", "333", "444", "333444", "33344456"),
             MovesCommandTest.moves(lines.get(6)));

@@ -145,10 +145,45 @@ class MovesCommandTest {
         "batch with a hand        | moves --batch 3334      | give no HAND",
         "no verb                  | ''                      | missing command: moves",
         "unknown verb             | solvee                  | Unmatched argument",
+        "banned last move         | moves 4445557777JQXD --last 3338 --ban 31 "
+            + "| ddz moves: --last: 3338 is a banned type (trio_solo): it cannot have been played",
+        "banned reading           | moves 444555666777 --last 333444555666:trio_solo_chain_3 --ban trio_solo_chain "
+            + "| banned type (trio_solo_chain_3)",
     })
     void badInputExitsTwoWithOneLine(String what, String args, String message) {
         String[] argv = args.isEmpty() ? new String[0] : args.split(" ");
         CliRun.of(argv).assertUsageError(what, message);
+    }
+
+    @Test
+    void lastMoveIsCheckedOnItsOwnNotAgainstTheHand() throws Exception {
+        // five 3s between hand and last move: no position, but a fair rules question
+        CliRun r = CliRun.of("moves", "3334", "--last", "3335", "--json");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(List.of("pass"), moves(r.out()));
+    }
+
+    @Test
+    void batchRefusesALastMoveOfABannedType() {
+        String input = "{\"hand\": \"4445557777JQXD\", \"last_move\": \"3338\", \"bans\": \"31\"}\n"
+            + "{\"hand\": \"4445557777JQXD\", \"last_move\": \"3338\", \"bans\": \"32\"}\n";
+        List<String> out = CliRun.withInput(input, "moves", "--batch").outLines();
+        assertEquals("{\"error\":\"line 1: last_move: 3338 is a banned type (trio_solo): it cannot have been "
+            + "played\"}", out.get(0));
+        assertTrue(out.get(1).startsWith("{\"moves\":[\"4445\","), out.get(1));
+    }
+
+    @Test
+    void exampleLeadsWhenItsLastMoveIsBanned() {
+        CliRun r = CliRun.of("moves", "--ban", "trio_solo", "--rules", "rlcard");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> lines = r.outLines();
+        assertEquals("No hand given: showing the built-in example, ddz moves 4445557777JQXD --rules rlcard "
+            + "--ban trio_solo", lines.get(0));
+        assertEquals(CliRun.of("moves", "4445557777JQXD", "--rules", "rlcard", "--ban", "trio_solo").outLines(),
+            lines.subList(1, lines.size()));
+        assertEquals("No hand given: showing the built-in example, ddz moves 4445557777JQXD --last 3338 "
+            + "--ban trio_pair", CliRun.of("moves", "--ban", "32").outLines().get(0));
     }
 
     @Test
