@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code ddz} command line: the top-level command, its verbs, and the error policy shared by
@@ -80,15 +82,27 @@ public final class Ddz implements Callable<Integer> {
     /** Without a verb: a usage error naming the verbs. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(),
-            "missing command: " + String.join(", ", spec.subcommands().keySet()));
+        throw new ParameterException(spec.commandLine(), "missing command: " + commands(spec.commandLine()));
     }
 
-    /** Prints a usage or input error as one line and returns {@link #EXIT_USAGE}. */
+    /** The verbs of the top-level command line, {@code moves, solve}. */
+    private static String commands(CommandLine top) {
+        return String.join(", ", top.getSubcommands().keySet());
+    }
+
+    /**
+     * Prints a usage or input error as one line and returns {@link #EXIT_USAGE}: a word where a
+     * verb belongs is an unknown command, anything else picocli's message and where to look.
+     */
     private static int usageError(ParameterException ex, String[] args) {
         CommandLine cl = ex.getCommandLine();
         String name = cl.getCommandSpec().qualifiedName();
-        cl.getErr().println(name + ": " + oneLine(ex.getMessage()) + "; see '" + name + " --help'");
+        List<String> unmatched = ex instanceof UnmatchedArgumentException u ? u.getUnmatched() : List.of();
+        if (cl.getParent() == null && !unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+            cl.getErr().println(name + ": unknown command '" + unmatched.get(0) + "' (commands: " + commands(cl) + ")");
+        } else {
+            cl.getErr().println(name + ": " + oneLine(ex.getMessage()) + "; see '" + name + " --help'");
+        }
         cl.getErr().flush();
         return EXIT_USAGE;
     }
