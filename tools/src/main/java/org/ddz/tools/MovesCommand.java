@@ -121,7 +121,9 @@ final class MovesCommand implements Callable<Integer> {
     /** A header line, one line per type (name, count, moves), and the total. */
     private static void printGrouped(PrintWriter out, Query q, MoveLister lister) {
         MoveTable table = lister.table();
-        out.println("Hand " + Notation.format(q.hand()) + " (" + Cards.size(q.hand()) + " cards), rules " + q.rules() + ": "
+        int size = Cards.size(q.hand());
+        out.println("Hand " + Notation.format(q.hand()) + " (" + size + (size == 1 ? " card" : " cards") + "), rules "
+            + q.rules() + ": "
             + (q.leads() ? "leads" : "answers to " + table.format(q.last()) + " (" + table.typeName(q.last()) + ")"));
         int n = lister.count();
         List<String> labels = new ArrayList<>();

@@ -196,6 +196,11 @@ class MovesCommandTest {
     }
 
     @Test
+    void oneCardIsOneCard() {
+        assertEquals("Hand 3 (1 card), rules standard: leads", CliRun.of("moves", "3").outLines().get(0));
+    }
+
+    @Test
     void emptyHandIsRefused() {
         CliRun r = CliRun.of("moves", "");
         assertEquals(2, r.exitCode());
