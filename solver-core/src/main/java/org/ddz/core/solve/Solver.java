@@ -16,12 +16,16 @@ import org.ddz.core.rules.Rules;
  * farmer follows the other, otherwise the child is negated). At each node, cheapest first:
  * <ol>
  *   <li>quick win: the mover's whole hand is one combination it may play now;</li>
- *   <li>the exact transposition table ({@link TranspositionTable}), keyed by the three hands, the
- *       mover, the last seat and the last move's class ({@link MoveTable#lastClass}: last moves
- *       that the same moves beat share an entry);</li>
- *   <li>the moves, ordered: the killer move of this depth first, then moves that shed more
- *       cards, passes last.</li>
+ *   <li>a forced pass (nothing beats the last move) recurses at once, without a table entry;</li>
+ *   <li>the exact transposition table ({@link TranspositionTable}) on the position in normal form
+ *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, so positions
+ *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
+ *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
+ *       mover keeps the lead), then the history heuristic, then cards shed; passes last. A move
+ *       that keeps the lead and leaves one combination is a quick win found while ordering.</li>
  * </ol>
+ * Equivalent moves (for example kickers whose ranks nobody else can tell apart) lead to positions
+ * with the same normal form, so all but the first cost one table hit.
  *
  * <p>Time is read every 4,096 nodes; a time or node budget that runs out ends the solve with an
  * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
@@ -58,7 +62,6 @@ public final class Solver {
     private long nodes;
     private long nodeLimit;
     private long deadline;
-    private boolean aborted;
 
     /** Thrown inside the search to unwind when the budget runs out; never escapes. */
     private static final class Abort extends RuntimeException {
@@ -119,7 +122,6 @@ public final class Solver {
         nodes = 0;
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
         deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
-        aborted = false;
         seats = position.seats();
         for (int s = 0; s < 3; s++) {
             hands[s] = s < seats ? position.hand(s) : 0L;
@@ -451,13 +453,7 @@ public final class Solver {
 
     private void checkBudget() {
         if (nodes >= nodeLimit || System.nanoTime() > deadline) {
-            aborted = true;
             throw ABORT;
         }
-    }
-
-    /** Whether the last solve ran out of budget. */
-    public boolean lastSolveAborted() {
-        return aborted;
     }
 }

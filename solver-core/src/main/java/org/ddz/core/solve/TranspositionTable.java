@@ -17,7 +17,6 @@ public final class TranspositionTable {
     public static final int ENTRY_BYTES = 32;
 
     private static final int KEY_BITS = 19;
-    private static final int KEY_MASK = (1 << KEY_BITS) - 1;
     private static final int VALUE_BIT = 1 << KEY_BITS;
     private static final int GENERATION_SHIFT = 20;
     private static final int MAX_GENERATION = (1 << 12) - 1;
@@ -130,10 +129,5 @@ public final class TranspositionTable {
     /** Lookups that found their position since the last {@link #clear()}. */
     public long hits() {
         return hits;
-    }
-
-    /** Static check that the key fits its bits: 2 + 2 + 15. */
-    static boolean fits(int lastClass) {
-        return lastClass >= 0 && (lastClass << 4) <= KEY_MASK;
     }
 }
