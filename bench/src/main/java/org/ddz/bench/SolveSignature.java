@@ -16,8 +16,9 @@ import org.ddz.core.solve.Solver;
  * medians and maxima per group. A change that moves a node count says so in its commit message.
  *
  * <p>{@code java -XX:+UseTransparentHugePages -cp bench/target/benchmarks.jar
- * org.ddz.bench.SolveSignature [timeoutMs] [idRegex]} from the repository root (default timeout
- * 60,000 ms a solve; a position that times out prints {@code unknown}).
+ * org.ddz.bench.SolveSignature [timeoutMs] [idRegex] [tableMb]} from the repository root
+ * (default timeout 60,000 ms a solve, every position, a 256 MiB table; a position that times out
+ * prints {@code unknown}).
  */
 public final class SolveSignature {
     private SolveSignature() {
@@ -27,6 +28,7 @@ public final class SolveSignature {
     public static void main(String[] args) throws IOException {
         long timeout = args.length > 0 ? Long.parseLong(args[0]) : 60_000;
         String filter = args.length > 1 ? args[1] : ".*";
+        int tableMb = args.length > 2 ? Integer.parseInt(args[2]) : 256;
         Map<String, Position> all = SharedPositions.load(ReferencePositions.sharedDir());
         Map<String, Solver> solvers = new java.util.HashMap<>();
         List<String> groups = new ArrayList<>();
@@ -38,7 +40,7 @@ public final class SolveSignature {
                     continue;
                 }
                 Position p = e.getValue();
-                Solver s = solvers.computeIfAbsent(p.rules().toString(), k -> new Solver(p.rules(), 256));
+                Solver s = solvers.computeIfAbsent(p.rules().toString(), k -> new Solver(p.rules(), tableMb));
                 int runs = pass == 0 ? 1 : 3;
                 double best = Double.MAX_VALUE;
                 SolveResult r = null;

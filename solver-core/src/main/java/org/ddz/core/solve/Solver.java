@@ -367,6 +367,7 @@ public final class Solver {
         if ((++nodes & 4095) == 0 || nodes >= nodeLimit) {
             checkBudget();
         }
+        long startNodes = nodes;
         long hand = hands[mover];
         // 1. quick win: the whole hand is one combination that may be played now
         int nr = table.classify(hand, readings);
@@ -405,7 +406,7 @@ public final class Solver {
         }
         int n = generator.answers(hand, last, moves);
         if (n > 1 && order(mover, moves, n, ply) >= 0) {
-            tt.store(k0, k1, k2, key, true);
+            tt.store(k0, k1, k2, key, true, 1);
             return true;
         }
         boolean same = sameSide(mover, next);
@@ -434,7 +435,7 @@ public final class Solver {
                 break;
             }
         }
-        tt.store(k0, k1, k2, key, win);
+        tt.store(k0, k1, k2, key, win, nodes - startNodes);
         return win;
     }
 

@@ -102,18 +102,30 @@ public final class TranspositionTable {
     }
 
     /**
-     * Stores a position's value: into an empty or stale slot of its bucket, else over the second
-     * slot (the first keeps the older, usually larger, subtree).
+     * Stores a position's value with the size of the search that found it ({@code work}, nodes):
+     * the first slot of a bucket keeps the entry that cost most, the second takes the rest; stale
+     * entries (an older generation) are free.
      */
-    public void store(long h0, long h1, long h2, int key, boolean moverWins) {
+    public void store(long h0, long h1, long h2, int key, boolean moverWins, long work) {
         stores++;
         int b = bucket(h0, h1, h2, key) & mask;
         long[] d = data;
-        int slot = ((int) d[b + 3] >>> GENERATION_SHIFT) != generation ? b : b + 4;
+        long w = Math.min(work, 0x7FFF_FFFFL);
+        long word = (w << 32) | ((key | (moverWins ? VALUE_BIT : 0) | (generation << GENERATION_SHIFT)) & 0xFFFF_FFFFL);
+        int slot;
+        if (((int) d[b + 3] >>> GENERATION_SHIFT) != generation) {
+            slot = b;
+        } else if ((d[b + 3] >>> 32) <= w) {
+            // the new entry cost more than the first slot's: it takes the first slot, the old one the second
+            System.arraycopy(d, b, d, b + 4, 4);
+            slot = b;
+        } else {
+            slot = b + 4;
+        }
         d[slot] = h0;
         d[slot + 1] = h1;
         d[slot + 2] = h2;
-        d[slot + 3] = key | (moverWins ? VALUE_BIT : 0) | (generation << GENERATION_SHIFT);
+        d[slot + 3] = word;
     }
 
     /** Packs the state word: mover (0..2), last seat (-1..2) and a last-move code (0..2^15-1). */
