@@ -83,8 +83,10 @@ final class SolveCommand implements Callable<Integer> {
         description = "Give up after about N ms with the verdict unknown (exit code 0); 0 (default): no limit.")
     private long timeoutMillis;
 
-    @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "" + Solver.DEFAULT_TABLE_MB,
-        description = "Transposition-table memory in MiB, rounded down to a power of two (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "0",
+        description = "Transposition-table memory in MiB, rounded down to a power of two; 0 (default): sized to the "
+            + "position (" + Solver.DEFAULT_TABLE_MB + " MiB up to 26 cards, 256 up to 30, a quarter of the heap up to "
+            + "2048 beyond), and " + Solver.DEFAULT_TABLE_MB + " MiB for --batch.")
     private int tableMegabytes;
 
     @Option(names = "--batch",
@@ -103,7 +105,7 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--timeout-ms must be 0 (no limit) or more, not "
                 + timeoutMillis);
         }
-        String tableProblem = Solvers.checkTableSize(tableMegabytes);
+        String tableProblem = tableMegabytes == 0 ? null : Solvers.checkTableSize(tableMegabytes);
         if (tableProblem != null) {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
@@ -113,7 +115,8 @@ final class SolveCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(tableMegabytes)));
+            int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable)));
             return 0;
         }
         String text;
@@ -132,7 +135,9 @@ final class SolveCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        SolveResult r = new Solver(rules, tableMegabytes).solve(p, all, timeoutMillis, 0);
+        int table = tableMegabytes != 0 ? tableMegabytes
+            : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
+        SolveResult r = new Solver(rules, table).solve(p, all, timeoutMillis, 0);
         if (json) {
             SolveJson.result(new JsonLineWriter(out), null, p, r);
         } else {

@@ -213,7 +213,7 @@ class SolveCommandTest {
         "banned last move         | solve 3/4445_0_3335@1_--ban=31 | banned type",
         "unknown rules            | solve 3/4_0_--rules=chess | unknown rules 'chess'",
         "unknown ban              | solve 3/4_0_--ban=bomb   | 'bomb' cannot be banned",
-        "table too small          | solve 3/4_0_--tt-mb=0    | --tt-mb must be at least 1",
+        "table too small          | solve 3/4_0_--tt-mb=-1   | --tt-mb must be at least 1",
         "table beyond the heap    | solve 3/4_0_--tt-mb=2000000 | does not fit in the JVM's maximum heap",
         "negative timeout         | solve 3/4_0_--timeout-ms=-1 | --timeout-ms must be 0 (no limit) or more",
         "batch with a position    | solve --batch_3/4_0      | give no POSITION",

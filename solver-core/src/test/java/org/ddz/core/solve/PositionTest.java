@@ -50,4 +50,16 @@ class PositionTest {
         assertTrue(error("33445566778899TTJJQQ/4 1 KK@0", STD).contains("would have held 22 cards"));
         assertTrue(error("3/4 0 5556@1", Rules.of(Preset.STANDARD, Rules.parseBans("31"))).contains("banned"));
     }
+
+    @Test
+    void tableSizeFollowsThePositionAndTheHeap() {
+        long heap = 6L << 30;
+        assertEquals(Solver.DEFAULT_TABLE_MB, Solver.suggestedTableMegabytes(Position.parse("448999TJJQQAD/336688TAA22X 0", STD), heap));
+        assertEquals(256, Solver.suggestedTableMegabytes(Position.parse("3345567779TJJQ/34556679TTJQQK 0", STD), heap));
+        Position big = Position.parse("3345567779TJJQQK2/34556679TTJQQK22X 0", STD);
+        assertEquals(1536, Solver.suggestedTableMegabytes(big, heap));
+        assertEquals(2048, Solver.suggestedTableMegabytes(big, 24L << 30));
+        assertEquals(16, Solver.suggestedTableMegabytes(big, 64L << 20), "a quarter of a small heap");
+        assertEquals(1, Solver.suggestedTableMegabytes(Position.parse("3/4 0", STD), 2L << 20), "at least 1 MiB");
+    }
 }
