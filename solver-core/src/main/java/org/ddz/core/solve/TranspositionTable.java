@@ -115,7 +115,7 @@ public final class TranspositionTable {
         int slot;
         if (((int) d[b + 3] >>> GENERATION_SHIFT) != generation) {
             slot = b;
-        } else if ((d[b + 3] >>> 32) <= w) {
+        } else if ((d[b + 3] >>> 32) < w) {
             // the new entry cost more than the first slot's: it takes the first slot, the old one the second
             System.arraycopy(d, b, d, b + 4, 4);
             slot = b;
