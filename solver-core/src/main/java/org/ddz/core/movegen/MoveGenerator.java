@@ -17,7 +17,7 @@ import org.ddz.core.rules.Rules;
  * and one and each until the hand runs out. Wings (kickers) are walked straight from the rank
  * set of the hand's wing ranks: each wing multiset is ranked on the fly (one precomputed offset
  * per rank taken), so its move id is the raw rank plus a constant or one table load
- * ({@link MoveTable#canonical}). No subset enumeration, hashing or allocation.
+ * ({@link MoveTable#canonicalTable()}). No subset enumeration, hashing or allocation.
  *
  * <p>An instance keeps scratch state: use one per thread. Moves come out in no particular order,
  * each id once.
@@ -447,7 +447,7 @@ public final class MoveGenerator {
     /**
      * Walks the wing multisets of {@code t} more units over the ranks of {@code avail} (upwards),
      * adding each choice's ranking offset to {@code raw}, and emits the canonical id of each
-     * complete one ({@link MoveTable#canonical}; -1 = not a move of the preset, skipped).
+     * complete one ({@link MoveTable#canonicalTable()}; -1 = not a move of the preset, skipped).
      */
     private int walk(long avail, long units, int t, int raw, int base, long below, int oneHigh, int oneLow,
                      int[] out, int n) {

@@ -7,7 +7,7 @@ package org.ddz.core.rules;
  * wings of {@code wingKind}.
  *
  * <p>This is the shape that move generation walks: main parts come from rank sets of the hand,
- * wings from a ranked enumeration of kicker multisets (see {@link MoveTable#wingOffset}). Fields
+ * wings from a ranked enumeration of kicker multisets (see {@link MoveTable#wingOffsets()}). Fields
  * are public for the generator's inner loops; the arrays are shared and must not be modified.
  */
 public final class MoveFamily {
@@ -34,9 +34,9 @@ public final class MoveFamily {
     public final int maxStart;
     /** For a family without wings: move id of the main part at each start ({@code -1} if none). */
     public final int[] idOfStart;
-    /** For a family with wings: base of the raw wing index of each start (see {@link MoveTable#canonical}). */
+    /** For a family with wings: base of the raw wing index of each start (see {@link MoveTable#canonicalTable()}). */
     public final int[] rawBaseOfStart;
-    /** For a family with wings: base into {@link MoveTable#wingOffset} of each start. */
+    /** For a family with wings: base into {@link MoveTable#wingOffsets()} of each start. */
     public final int[] offsetBaseOfStart;
     /** Most wing units a rank can give to one move, per rank 0..14 (0 = never a wing). */
     public final int[] wingCap;
@@ -54,7 +54,7 @@ public final class MoveFamily {
 
     /**
      * For a winged family in which every raw wing index is a move: the constant {@code c} with
-     * {@code id == raw + c}, so generation needs no {@link MoveTable#canonical} lookup; otherwise
+     * {@code id == raw + c}, so generation needs no {@link MoveTable#canonicalTable()} lookup; otherwise
      * {@link #NOT_DENSE}.
      */
     public int denseIdOffset() {

@@ -242,13 +242,7 @@ public final class MoveTable {
     /**
      * Maps a raw wing index ({@link MoveFamily#rawBaseOfStart} plus the rank of a wing multiset)
      * to a move id, or -1 where the preset has no such move (or it is kept under another start).
-     */
-    public int canonical(int raw) {
-        return canonical[raw];
-    }
-
-    /**
-     * The array behind {@link #canonical(int)}, for generation loops. Shared: do not modify.
+     * For generation loops; shared: do not modify.
      */
     public int[] canonicalTable() {
         return canonical;
@@ -264,11 +258,6 @@ public final class MoveTable {
      */
     public char[] wingOffsets() {
         return wingOffset;
-    }
-
-    /** Same as {@code wingOffsets()[base + ((((t - 1) << 2) + j - 1) << 4) + r]}; 0 for {@code j == 0}. */
-    public int wingOffset(int base, int r, int t, int j) {
-        return j == 0 ? 0 : wingOffset[base + ((((t - 1) << 2) + j - 1) << 4) + r];
     }
 
     /**
@@ -295,15 +284,6 @@ public final class MoveTable {
         }
         out[1] = second - 1;
         return 2;
-    }
-
-    /** The first reading of a card set, or -1 if it is not a combination. */
-    public int firstReading(long cards) {
-        if (cards == 0) {
-            return PASS;
-        }
-        long r = readings.get(cards);
-        return r == -1L ? -1 : (int) r;
     }
 
     /** Whether the card set of a move has more than one reading (its text then carries the type). */
