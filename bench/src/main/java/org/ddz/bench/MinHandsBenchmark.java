@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.ddz.core.cards.Cards;
 import org.ddz.core.rules.Rules;
 import org.ddz.core.split.MinHands;
+import org.ddz.core.split.SegmentTable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,7 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Exact min-hand count ({@link MinHands#count}) on {@value #HANDS} random hands of
- * {@code cards} cards dealt from the full deck (seed 2015), STANDARD rules; the score is per hand.
+ * {@code cards} cards dealt from the full deck (seed 2015), STANDARD rules, with the segment table
+ * (as {@code ddz tables build} installs it, here built in memory) and without (search alone); the
+ * score is per hand.
  *
  * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar MinHands -prof gc}.
  * (Not final: JMH subclasses its {@code @State} classes.)
@@ -41,12 +44,17 @@ public class MinHandsBenchmark {
     @Param({"17", "20"})
     public int cards;
 
+    /** Whether the segment table is installed ({@code true}) or every hand is searched. */
+    @Param({"true", "false"})
+    public boolean table;
+
     private MinHands minHands;
     private long[] hands;
 
     /** Deals the hands and builds the profile table. */
     @Setup(Level.Trial)
     public void deal() {
+        MinHands.useSegmentTable(table ? SegmentTable.build() : null);
         minHands = MinHands.of(Rules.STANDARD);
         hands = new long[HANDS];
         SplittableRandom random = new SplittableRandom(2015);

@@ -59,12 +59,18 @@ public final class MinHands {
     /** Rank set of starts (bit 4s) where an option of this multiplicity and its minimal length can begin. */
     private final int[] minLength = new int[5];
     private final long[] moveCards;
+    private final boolean hasShuttles;
 
     private MinHands(Rules rules) {
         this.rules = rules;
         this.table = rules.table();
         int size = table.size();
         moveCards = new long[size];
+        boolean shuttles = false;
+        for (MoveFamily f : table.families()) {
+            shuttles |= f.type == MoveType.SHUTTLE;
+        }
+        hasShuttles = shuttles;
         for (int id = 0; id < size; id++) {
             moveCards[id] = table.cards(id);
         }
@@ -171,6 +177,157 @@ public final class MinHands {
         if (org.ddz.core.cards.Checks.ENABLED && !Cards.isValid(hand)) {
             throw new NotationException("not a valid card set: 0x" + Long.toHexString(hand));
         }
+        SegmentTable table = segments;
+        if (table != null) {
+            int v = countWithTable(hand, table);
+            if (v >= 0) {
+                return v;
+            }
+        }
+        return search(hand, 0, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The count from the segment table, or -1 when the hand is outside it (a possible plane, a
+     * segment of more than {@value SegmentTable#MAX_CARDS} cards).
+     */
+    private int countWithTable(long hand, SegmentTable table) {
+        long s1 = Cards.ranksAtLeast(hand, 1) & Cards.CHAIN_RANKS;
+        long s2 = Cards.ranksAtLeast(hand, 2) & Cards.CHAIN_RANKS;
+        long s3 = Cards.ranksAtLeast(hand, 3) & Cards.CHAIN_RANKS;
+        long planes = s3 & (s3 >>> 4);
+        if (planes == 0) {
+            return chainCount(hand, table, s1, s2, 0);
+        }
+        if (hasShuttles && (Cards.chainStarts(Cards.ranksAtLeast(hand, 4), 2)) != 0) {
+            return -1; // Botzone shuttles are not in the table
+        }
+        // partitions without a winged plane come from the table (bare trio chains included);
+        // every other partition plays some winged plane the hand holds, plus the best of the rest
+        int best = chainCount(hand, table, s1, s2, Cards.chainStarts(s3, 2));
+        if (best < 0) {
+            return -1;
+        }
+        int nOpt = optMultiplicity.length;
+        for (int o = 0; o < nOpt && best > 1; o++) {
+            if (optFamily[o] < 0 || optMultiplicity[o] != 3) {
+                continue;
+            }
+            int len = optLength[o];
+            long starts = Cards.chainStarts(s3, len);
+            while (starts != 0) {
+                int s = Long.numberOfTrailingZeros(starts) >>> 2;
+                starts &= starts - 1;
+                int end = optEndId[o][s];
+                for (int id = optFirstId[o][s]; id < end; id++) {
+                    long c = moveCards[id];
+                    if (Cards.contains(hand, c)) {
+                        int rest = count(hand - c);
+                        if (rest + 1 < best) {
+                            best = rest + 1;
+                        }
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The best count over partitions without winged planes, from the table; -1 if outside it. */
+    private int chainCount(long hand, SegmentTable table, long s1, long s2, long trioStarts) {
+        long capable = Cards.chainStarts(s1, 5) | Cards.chainStarts(s2, 3) | trioStarts;
+        if (capable == 0) {
+            return profileMin[profile(hand)];
+        }
+        long base = hand;
+        int slot0 = 0;
+        int slot1 = 0;
+        int slot2 = 0;
+        int segmentsFound = 0;
+        while (capable != 0) {
+            // the segment holding the lowest capable start: walk down to the first rank of its run
+            int startRank = Long.numberOfTrailingZeros(capable) >>> 2;
+            while (startRank > 0 && ((s1 >>> ((startRank - 1) << 2)) & 1) != 0) {
+                startRank--;
+            }
+            int length = Long.numberOfTrailingZeros(~(s1 >>> (startRank << 2)) & Cards.LOW) >>> 2;
+            int shift = startRank << 2;
+            long segment = (hand >>> shift) & ((1L << (length << 2)) - 1);
+            int slot = table.find(segment);
+            if (slot < 0) {
+                return -1;
+            }
+            base -= segment << shift;
+            long segmentRanks = ((1L << (length << 2)) - 1) << shift;
+            capable &= ~segmentRanks;
+            if (segmentsFound == 0) {
+                slot0 = slot;
+            } else if (segmentsFound == 1) {
+                slot1 = slot;
+            } else {
+                slot2 = slot;
+            }
+            segmentsFound++;
+        }
+        int baseProfile = profile(base);
+        int best = Integer.MAX_VALUE;
+        int end0 = (slot0 >>> 8) + (slot0 & 0xFF);
+        for (int i = slot0 >>> 8; i < end0; i++) {
+            int e0 = table.entry(i);
+            int c0 = e0 >>> SegmentTable.CHAIN_SHIFT;
+            if (c0 >= best) {
+                break; // entries ascend by chain count and the rest never counts below 0
+            }
+            int p0 = baseProfile + (e0 & SegmentTable.PROFILE_MASK);
+            if (segmentsFound == 1) {
+                int v = c0 + profileMin[p0];
+                if (v < best) {
+                    best = v;
+                }
+                continue;
+            }
+            int end1 = (slot1 >>> 8) + (slot1 & 0xFF);
+            for (int j = slot1 >>> 8; j < end1; j++) {
+                int e1 = table.entry(j);
+                int p1 = p0 + (e1 & SegmentTable.PROFILE_MASK);
+                int c1 = c0 + (e1 >>> SegmentTable.CHAIN_SHIFT);
+                if (segmentsFound == 2) {
+                    int v = c1 + profileMin[p1];
+                    if (v < best) {
+                        best = v;
+                    }
+                    continue;
+                }
+                int end2 = (slot2 >>> 8) + (slot2 & 0xFF);
+                for (int k = slot2 >>> 8; k < end2; k++) {
+                    int e2 = table.entry(k);
+                    int v = c1 + (e2 >>> SegmentTable.CHAIN_SHIFT) + profileMin[p1 + (e2 & SegmentTable.PROFILE_MASK)];
+                    if (v < best) {
+                        best = v;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    private static volatile SegmentTable segments;
+
+    /**
+     * Installs the segment table every {@link MinHands} uses from now on (null removes it). The
+     * counts do not change, only their speed: a hand outside the table is searched.
+     */
+    public static void useSegmentTable(SegmentTable table) {
+        segments = table;
+    }
+
+    /** The installed segment table, or null. */
+    public static SegmentTable segmentTable() {
+        return segments;
+    }
+
+    /** The count by search alone, whatever table is installed (for tests and comparisons). */
+    int countBySearch(long hand) {
         return search(hand, 0, 0, Integer.MAX_VALUE);
     }
 

@@ -1,0 +1,89 @@
+package org.ddz.core.split;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.ddz.core.cards.Notation;
+import org.ddz.core.rules.Preset;
+import org.ddz.core.rules.Rules;
+import org.ddz.core.testing.Property;
+import org.ddz.core.testing.RandomHands;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class SegmentTableTest {
+    private static SegmentTable table;
+
+    @BeforeAll
+    static void build() {
+        table = SegmentTable.build();
+        MinHands.useSegmentTable(table);
+    }
+
+    @AfterAll
+    static void remove() {
+        MinHands.useSegmentTable(null);
+    }
+
+    @Test
+    void holdsEverySegmentOfItsDefinition() {
+        // counted independently: sequences of 2..12 counts in 1..4, at most 20 cards, with 5+
+        // ranks, or 3 consecutive counts >= 2, or 2 consecutive counts >= 3
+        int expected = 0;
+        for (int length = 2; length <= 12; length++) {
+            expected += countSequences(new int[length], 0);
+        }
+        assertEquals(expected, table.segments());
+        assertTrue(table.segments() > 100_000, "segments: " + table.segments());
+    }
+
+    private static int countSequences(int[] c, int i) {
+        if (i == c.length) {
+            int sum = 0;
+            boolean chain = c.length >= 5;
+            for (int j = 0; j < c.length; j++) {
+                sum += c[j];
+                if (j > 0 && c[j] >= 3 && c[j - 1] >= 3) {
+                    chain = true;
+                }
+                if (j >= 2 && c[j] >= 2 && c[j - 1] >= 2 && c[j - 2] >= 2) {
+                    chain = true;
+                }
+            }
+            return sum <= 20 && chain ? 1 : 0;
+        }
+        int n = 0;
+        for (int v = 1; v <= 4; v++) {
+            c[i] = v;
+            n += countSequences(c, i + 1);
+        }
+        return n;
+    }
+
+    @Test
+    void tableCountsEqualSearchOnEveryPreset() {
+        for (Preset preset : Preset.values()) {
+            for (String bans : new String[] {"", "trio_solo,trio_pair,421,422", "winged_planes"}) {
+                Rules rules = Rules.of(preset, Rules.parseBans(bans));
+                MinHands m = MinHands.of(rules);
+                Property.forAll("table == search " + rules, 500 + preset.ordinal(), 3_000, random -> {
+                    long hand = random.nextBoolean() ? RandomHands.hand(random)
+                        : RandomHands.deal(random, 15 + random.nextInt(6));
+                    assertEquals(m.countBySearch(hand), m.count(hand), () -> Notation.format(hand) + " " + rules);
+                });
+            }
+        }
+    }
+
+    @Test
+    void tableAndOracleAgreeOnChainHands() {
+        MinHands m = MinHands.of(Rules.STANDARD);
+        MinHandsOracle oracle = new MinHandsOracle(Rules.STANDARD);
+        for (String h : new String[] {"3456789TJQKA", "33445566778899", "3344556677889TTJJQ", "345567789TJQKA2XD",
+                                      "334455667788", "3456789TJQKA3456", "33445567TJQQKKAA22", "333444555666", "3334445556667778", "33344455TJQKAXD2", "333444666777"}) {
+            long hand = Notation.parseCards(h);
+            assertEquals(oracle.count(hand), m.count(hand), h);
+        }
+    }
+}
