@@ -73,6 +73,7 @@ public final class Ddz implements Callable<Integer> {
         CommandLine cl = new CommandLine(new Ddz());
         cl.addSubcommand(new MovesCommand(stdin));
         cl.addSubcommand(new SolveCommand(stdin));
+        cl.addSubcommand(new SplitCommand(stdin));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
