@@ -117,6 +117,8 @@ public final class MonteCarloAgent implements Agent {
     private SplitCache splits;
     private Rules rules;
     private long gameSeed;
+    /** Fixed world count for {@link #warmUp}'s decisions (0: the config decides). */
+    private int fixedOverride;
 
     /** An agent with {@link Config#defaults()}. */
     public MonteCarloAgent() {
@@ -159,12 +161,40 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public int bid(BidRequest request) {
-        return config.bidder().bid(request, Rng.derive(gameSeed, -1 - request.position()));
+        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules()), request.hand(),
+            Rng.derive(gameSeed, -1 - request.position()));
+        return config.bidder().bidFor(e, request.highestBid());
     }
 
     @Override
     public int play(InformationSet info) {
         return decide(info, Rng.derive(gameSeed, info.historyLength())).move();
+    }
+
+    /**
+     * Warms a cold JVM up for decisions like {@code info}: builds the tables of its rules on every
+     * worker, then runs untimed one-world decisions on it for about {@code millis} ms (results
+     * discarded), so that the JIT has compiled the hot paths before a timed decision.
+     */
+    public void warmUp(InformationSet info, int millis) {
+        for (Worker w : workers) {
+            w.playout(info.rules());
+        }
+        prepare(info.rules());
+        long end = System.nanoTime() + millis * 1_000_000L;
+        int i = 0;
+        while (System.nanoTime() < end) {
+            decideFixed(info, -1 - i++, 1);
+        }
+    }
+
+    private Decision decideFixed(InformationSet info, long seed, int worlds) {
+        try {
+            fixedOverride = worlds;
+            return decide(info, seed);
+        } finally {
+            fixedOverride = 0;
+        }
     }
 
     /**
@@ -194,12 +224,13 @@ public final class MonteCarloAgent implements Agent {
                 }
             }
         }
-        boolean timed = config.worlds() == 0;
+        int fixedWorlds = fixedOverride > 0 ? fixedOverride : config.worlds();
+        boolean timed = fixedWorlds == 0;
         long budget = config.budgetMillis() * 1_000_000L;
         long stopAt = timed ? start + budget - config.reserveMillis() * 1_000_000L : Long.MAX_VALUE;
         long waitUntil = start + budget - 1_000_000L;
         WorldSampler sampler = new WorldSampler(info, config.prior());
-        int limit = timed ? TIMED_WORLD_CAP : config.worlds();
+        int limit = timed ? TIMED_WORLD_CAP : fixedWorlds;
         if (sampler.isDetermined() && timed) {
             limit = 1; // every world is the same deal, and its evaluation is deterministic
         }
