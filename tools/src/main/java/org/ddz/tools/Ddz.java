@@ -74,6 +74,8 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new MovesCommand(stdin));
         cl.addSubcommand(new SolveCommand(stdin));
         cl.addSubcommand(new SplitCommand(stdin));
+        cl.addSubcommand(new MoveCommand());
+        cl.addSubcommand(new BidCommand());
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
