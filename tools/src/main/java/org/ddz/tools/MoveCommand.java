@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     description = {"Chooses a move from what one seat knows (its hand, the kitty, the plays so far) by sampling "
         + "the hidden cards and playing every candidate out in each world (exact solver for small worlds)."},
     footer = {"", "History: the plays from the landlord's first lead, comma-separated, in seat order 0, 1, 2, 0, ...;",
-        "pass, p or - for a pass. The seat to act must be --seat (plays % 3).", "", "Examples:",
+        "pass, p or - for a pass. The seat to act must be --seat (plays %% 3).", "", "Examples:",
         "  ddz move --hand 3445667899TJQKA2XD2A --seat 0",
         "  ddz move --hand 577AA22 --seat 1 --kitty 2XD --history \"333444555,p,p,6789TJQK,789TJQKA,p,p,66,99,p,p,"
             + "TTJJQQ,p,p,8,p\" --json",
@@ -61,7 +61,8 @@ final class MoveCommand implements Callable<Integer> {
     @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50", description = "Time budget (default 50).")
     private int budgetMillis;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "Worker threads (default 1).")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+        description = "Worker threads (default 0: one per core).")
     private int threads;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "Decision seed (default 0).")
@@ -93,8 +94,11 @@ final class MoveCommand implements Callable<Integer> {
         if (budgetMillis < 5 || budgetMillis > 600_000) {
             throw new ParameterException(spec.commandLine(), "--budget-ms must be 5..600000, not " + budgetMillis);
         }
+        if (threads == 0) {
+            threads = Runtime.getRuntime().availableProcessors();
+        }
         if (threads < 1 || threads > 64) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1..64, not " + threads);
+            throw new ParameterException(spec.commandLine(), "--threads must be 1..64 (0: one per core), not " + threads);
         }
         if (worlds < 0) {
             throw new ParameterException(spec.commandLine(), "--worlds must be positive (or 0 for the budget), not "
