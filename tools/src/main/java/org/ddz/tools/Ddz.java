@@ -73,6 +73,8 @@ public final class Ddz implements Callable<Integer> {
         CommandLine cl = new CommandLine(new Ddz());
         cl.addSubcommand(new MovesCommand(stdin));
         cl.addSubcommand(new SolveCommand(stdin));
+        cl.addSubcommand(new PlayCommand());
+        cl.addSubcommand(new ReplayCommand());
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);

@@ -154,28 +154,29 @@ public final class MatchStats {
         return seconds > 0 ? games / seconds : Double.NaN;
     }
 
-    /** A running mean with its sample variance (Welford), over per-deal or per-game values. */
+    /** A running mean with its sample variance, from the sum and the sum of squares. */
     private static final class Mean {
         private int n;
-        private double mean;
-        private double m2;
+        private double sum;
+        private double sumSq;
 
         void add(double x) {
             n++;
-            double d = x - mean;
-            mean += d / n;
-            m2 += d * (x - mean);
+            sum += x;
+            sumSq += x * x;
         }
 
         double mean() {
-            return n == 0 ? Double.NaN : mean;
+            return n == 0 ? Double.NaN : sum / n;
         }
 
         double[] ci() {
             if (n < 2) {
                 return new double[] {Double.NaN, Double.NaN};
             }
-            double half = Z95 * Math.sqrt(m2 / (n - 1) / n);
+            double variance = Math.max(0, (sumSq - sum * sum / n) / (n - 1));
+            double half = Z95 * Math.sqrt(variance / n);
+            double mean = sum / n;
             return new double[] {mean - half, mean + half};
         }
     }
