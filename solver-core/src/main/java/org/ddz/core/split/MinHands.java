@@ -1,0 +1,466 @@
+package org.ddz.core.split;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.NotationException;
+import org.ddz.core.cards.Rank;
+import org.ddz.core.movegen.MoveGenerator;
+import org.ddz.core.rules.MoveFamily;
+import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.MoveType;
+import org.ddz.core.rules.Rules;
+
+/**
+ * Exact min-hand split: the fewest legal combinations that empty a hand when nobody answers
+ * (kickers and wings included, the rocket one play), under one {@link Rules} (preset and bans).
+ *
+ * <h2>Method</h2>
+ * Every partition of a hand into combinations splits into its <em>chain</em> combinations (solo
+ * chains, pair chains, planes with or without wings, Botzone shuttles: the only combinations whose
+ * legality depends on which ranks are adjacent) and the rest. Without chains, a hand's min-hand
+ * count depends only on its <em>profile</em>: how many of the ranks 3..2 it holds once, twice,
+ * three and four times, and which jokers it holds, because no non-chain rule of any preset looks
+ * at rank adjacency ({@code rules.md} sections 2 and 4). So:
+ * <ol>
+ *   <li>a profile table {@code G[profile]} holds the exact count for every chain-free hand
+ *       (9,520 profiles, one byte each), filled once per rules by dynamic programming over the
+ *       non-chain moves of the {@link MoveTable} that contain the lowest card;</li>
+ *   <li>{@link #count} enumerates the multisets of chain combinations the hand holds (each
+ *       multiset once: chains chosen in increasing order of start, then option), and for each
+ *       takes {@code chains + G[profile of the rest]}; winged planes take their wings from the
+ *       move table, so every preset's wing rule (caps, jokers, adjacent trios) holds exactly.</li>
+ * </ol>
+ * Random 17-card hands hold few chains, so most queries are one or a few table lookups.
+ *
+ * <p>Thread-safe and allocation-free after construction; instances are cached per rules.
+ */
+public final class MinHands {
+    /** Number of entries of the profile table: (n1, n2, n3, n4) in 0..13 each, times 4 joker states. */
+    static final int PROFILES = 14 * 14 * 14 * 14 * 4;
+    private static final long NORMAL = 0x1_1111_1111_1111L; // rank sets of ranks 3..2
+    private static final byte UNKNOWN = -1;
+    private static final Map<Rules, MinHands> CACHE = new HashMap<>();
+
+    private final Rules rules;
+    private final MoveTable table;
+    private final byte[] profileMin = new byte[PROFILES];
+    /** Chain options, tried in this order at each start: multiplicity, length, and for winged
+     *  families the move-table family index (-1 for a bare chain). */
+    private final int[] optMultiplicity;
+    private final int[] optLength;
+    private final int[] optFamily;
+    /** Index of the last option of the same multiplicity and wing kind (lengths ascend within a group). */
+    private final int[] optGroupEnd;
+    /** For winged options: first and end id of the family's moves with each start, [option][start]. */
+    private final int[][] optFirstId;
+    private final int[][] optEndId;
+    /** Rank set of starts (bit 4s) where an option of this multiplicity and its minimal length can begin. */
+    private final int[] minLength = new int[5];
+    private final long[] moveCards;
+
+    private MinHands(Rules rules) {
+        this.rules = rules;
+        this.table = rules.table();
+        int size = table.size();
+        moveCards = new long[size];
+        for (int id = 0; id < size; id++) {
+            moveCards[id] = table.cards(id);
+        }
+        // 1. chain options allowed by the rules
+        int n = 0;
+        MoveFamily[] families = table.families();
+        int[] mult = new int[families.length];
+        int[] len = new int[families.length];
+        int[] fam = new int[families.length];
+        java.util.Arrays.fill(minLength, Integer.MAX_VALUE);
+        for (MoveFamily f : families) {
+            if (!f.type.isChain() || rules.isBanned(f.type)) {
+                continue;
+            }
+            mult[n] = f.multiplicity;
+            len[n] = f.length;
+            fam[n] = f.wingKind == MoveFamily.WINGS_NONE ? -1 : f.index;
+            minLength[f.multiplicity] = Math.min(minLength[f.multiplicity], f.length);
+            n++;
+        }
+        // group options by (multiplicity, wing family type) with lengths ascending
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        final int[] fm = mult;
+        final int[] fl = len;
+        final int[] ff = fam;
+        java.util.Arrays.sort(order, (a, b) -> {
+            int c = Integer.compare(fm[a], fm[b]);
+            if (c == 0) {
+                c = Integer.compare(groupOf(ff[a], families), groupOf(ff[b], families));
+            }
+            return c != 0 ? c : Integer.compare(fl[a], fl[b]);
+        });
+        optMultiplicity = new int[n];
+        optLength = new int[n];
+        optFamily = new int[n];
+        for (int i = 0; i < n; i++) {
+            optMultiplicity[i] = mult[order[i]];
+            optLength[i] = len[order[i]];
+            optFamily[i] = fam[order[i]];
+        }
+        optGroupEnd = new int[n];
+        for (int i = n - 1; i >= 0; i--) {
+            boolean sameAsNext = i + 1 < n && optMultiplicity[i + 1] == optMultiplicity[i]
+                && groupOf(optFamily[i + 1], families) == groupOf(optFamily[i], families);
+            optGroupEnd[i] = sameAsNext ? optGroupEnd[i + 1] : i;
+        }
+        optFirstId = new int[n][12];
+        optEndId = new int[n][12];
+        for (int o = 0; o < n; o++) {
+            if (optFamily[o] < 0) {
+                continue;
+            }
+            java.util.Arrays.fill(optFirstId[o], Integer.MAX_VALUE);
+            for (int id = 1; id < size; id++) {
+                if (table.family(id) == optFamily[o] && rules.allows(id)) {
+                    int s = table.mainRank(id);
+                    optFirstId[o][s] = Math.min(optFirstId[o][s], id);
+                    optEndId[o][s] = Math.max(optEndId[o][s], id + 1);
+                }
+            }
+            for (int s = 0; s < 12; s++) {
+                if (optFirstId[o][s] == Integer.MAX_VALUE) {
+                    optFirstId[o][s] = 0;
+                }
+            }
+        }
+        // 2. the profile table, by increasing number of cards
+        java.util.Arrays.fill(profileMin, UNKNOWN);
+        fillProfiles();
+    }
+
+    /**
+     * The min-hand counter of {@code rules} (built on first use, about a few milliseconds per
+     * rules, then cached).
+     */
+    public static MinHands of(Rules rules) {
+        synchronized (CACHE) {
+            MinHands m = CACHE.get(rules);
+            if (m == null) {
+                m = new MinHands(rules);
+                CACHE.put(rules, m);
+            }
+            return m;
+        }
+    }
+
+    /** The rules this counter follows. */
+    public Rules rules() {
+        return rules;
+    }
+
+    /**
+     * The exact fewest legal combinations that empty {@code hand} when nobody answers; 0 for the
+     * empty hand. Allocation-free.
+     *
+     * @param hand any valid card set ({@link Cards} layout), up to the whole deck
+     * @throws NotationException if {@code hand} is not a valid card set (checked only with
+     *     {@code -Dddz.checks=true}; otherwise the result for an invalid hand is undefined)
+     */
+    public int count(long hand) {
+        if (org.ddz.core.cards.Checks.ENABLED && !Cards.isValid(hand)) {
+            throw new NotationException("not a valid card set: 0x" + Long.toHexString(hand));
+        }
+        return search(hand, 0, 0, Integer.MAX_VALUE);
+    }
+
+    /** The chain-free count of a hand: the profile table entry. */
+    int chainFreeCount(long hand) {
+        return profileMin[profile(hand)];
+    }
+
+    /**
+     * Fewest plays for {@code hand} using chains that start at rank {@code start} or later (option
+     * {@code option} or later at {@code start} itself), or fewer than {@code bound} if possible.
+     */
+    private int search(long hand, int start, int option, int bound) {
+        int best = profileMin[profile(hand)];
+        if (best <= 2) {
+            // one play cannot beat a chain-free count of 1; a chain leaves at least one more
+            // play unless it is the whole hand, which the profile table cannot see, so check it
+            if (best <= 1 || !anyChainIsWholeHand(hand, start)) {
+                return best;
+            }
+        }
+        long s1 = Cards.ranksAtLeast(hand, 1) & Cards.CHAIN_RANKS;
+        long starts = possibleStarts(hand, s1);
+        starts &= -1L << (start << 2);
+        if (starts == 0) {
+            return best;
+        }
+        long s2 = Cards.ranksAtLeast(hand, 2) & Cards.CHAIN_RANKS;
+        long s3 = Cards.ranksAtLeast(hand, 3) & Cards.CHAIN_RANKS;
+        long s4 = Cards.ranksAtLeast(hand, 4) & Cards.CHAIN_RANKS;
+        int nOpt = optMultiplicity.length;
+        while (starts != 0) {
+            int s = Long.numberOfTrailingZeros(starts) >>> 2;
+            starts &= starts - 1;
+            int shift = s << 2;
+            // longest run of each multiplicity from s: options are grouped by multiplicity with
+            // lengths ascending, so a too-long option ends its group
+            int run1 = Long.numberOfTrailingZeros(~(s1 >>> shift) & Cards.LOW) >>> 2;
+            int run2 = Long.numberOfTrailingZeros(~(s2 >>> shift) & Cards.LOW) >>> 2;
+            int run3 = Long.numberOfTrailingZeros(~(s3 >>> shift) & Cards.LOW) >>> 2;
+            int run4 = Long.numberOfTrailingZeros(~(s4 >>> shift) & Cards.LOW) >>> 2;
+            for (int o = s == start ? option : 0; o < nOpt; o++) {
+                int m = optMultiplicity[o];
+                int len = optLength[o];
+                int run = m == 1 ? run1 : m == 2 ? run2 : m == 3 ? run3 : run4;
+                if (len > run) {
+                    o = optGroupEnd[o];
+                    continue;
+                }
+                long main = Cards.run(s, len, m);
+                int fam = optFamily[o];
+                if (fam < 0) {
+                    int v = 1 + search(hand - main, s, o, best);
+                    if (v < best) {
+                        best = v;
+                        if (best <= 1) {
+                            return best;
+                        }
+                    }
+                } else {
+                    int end = optEndId[o][s];
+                    for (int id = optFirstId[o][s]; id < end; id++) {
+                        long c = moveCards[id];
+                        if (Cards.contains(hand, c)) {
+                            int v = 1 + search(hand - c, s, o, best);
+                            if (v < best) {
+                                best = v;
+                                if (best <= 1) {
+                                    return best;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    private boolean anyChainIsWholeHand(long hand, int start) {
+        // a hand that is exactly one chain (bare or winged) counts 1
+        int size = Cards.size(hand);
+        int nOpt = optMultiplicity.length;
+        for (int o = 0; o < nOpt; o++) {
+            int m = optMultiplicity[o];
+            int len = optLength[o];
+            int fam = optFamily[o];
+            int wings = fam < 0 ? 0 : table.families()[fam].wingCount * table.families()[fam].wingKind;
+            if (m * len + wings != size) {
+                continue;
+            }
+            for (int s = start; s + len <= 12; s++) {
+                long main = Cards.run(s, len, m);
+                if (!Cards.contains(hand, main)) {
+                    continue;
+                }
+                if (fam < 0) {
+                    return main == hand;
+                }
+                int end = optEndId[o][s];
+                for (int id = optFirstId[o][s]; id < end; id++) {
+                    if (moveCards[id] == hand) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int groupOf(int family, MoveFamily[] families) {
+        return family < 0 ? 0 : 1 + families[family].wingKind;
+    }
+
+    /** Rank set (bit 4s) of the starts where some allowed chain of minimal length fits in the hand. */
+    private long possibleStarts(long hand, long s1) {
+        long starts = 0;
+        if (minLength[1] != Integer.MAX_VALUE) {
+            starts |= Cards.chainStarts(s1, minLength[1]);
+        }
+        if (minLength[2] != Integer.MAX_VALUE) {
+            starts |= Cards.chainStarts(Cards.ranksAtLeast(hand, 2), minLength[2]);
+        }
+        if (minLength[3] != Integer.MAX_VALUE) {
+            starts |= Cards.chainStarts(Cards.ranksAtLeast(hand, 3), minLength[3]);
+        }
+        if (minLength[4] != Integer.MAX_VALUE) {
+            starts |= Cards.chainStarts(Cards.ranksAtLeast(hand, 4), minLength[4]);
+        }
+        return starts;
+    }
+
+    /**
+     * Index of a hand's profile: (n1, n2, n3, n4) = how many of the ranks 3..2 it holds exactly
+     * 1, 2, 3, 4 times, and its jokers (bit 0 = X, bit 1 = D).
+     */
+    static int profile(long hand) {
+        int a1 = Long.bitCount(Cards.ranksAtLeast(hand, 1) & NORMAL);
+        int a2 = Long.bitCount(Cards.ranksAtLeast(hand, 2) & NORMAL);
+        int a3 = Long.bitCount(Cards.ranksAtLeast(hand, 3) & NORMAL);
+        int n4 = Long.bitCount(Cards.ranksAtLeast(hand, 4) & NORMAL);
+        int jokers = (int) (hand >>> (Rank.SMALL_JOKER << 2)) & 1 | ((int) (hand >>> (Rank.BIG_JOKER << 2)) & 1) << 1;
+        return (((n4 * 14 + a3 - n4) * 14 + a2 - a3) * 14 + a1 - a2) * 4 + jokers;
+    }
+
+    /** A hand with the given profile: fours on the lowest ranks, then trios, pairs, singles. */
+    static long canonicalHand(int n1, int n2, int n3, int n4, int jokers) {
+        long h = 0;
+        int r = 0;
+        for (int i = 0; i < n4; i++) {
+            h += Cards.of(r++, 4);
+        }
+        for (int i = 0; i < n3; i++) {
+            h += Cards.of(r++, 3);
+        }
+        for (int i = 0; i < n2; i++) {
+            h += Cards.of(r++, 2);
+        }
+        for (int i = 0; i < n1; i++) {
+            h += Cards.of(r++, 1);
+        }
+        if ((jokers & 1) != 0) {
+            h += Cards.of(Rank.SMALL_JOKER, 1);
+        }
+        if ((jokers & 2) != 0) {
+            h += Cards.of(Rank.BIG_JOKER, 1);
+        }
+        return h;
+    }
+
+    private void fillProfiles() {
+        // non-chain moves allowed by the rules, grouped by the lowest rank they contain
+        int size = table.size();
+        int[][] byLowest = new int[15][];
+        int[] counts = new int[15];
+        for (int id = 1; id < size; id++) {
+            if (!table.type(id).isChain() && rules.allows(id)) {
+                counts[Cards.lowestRank(Cards.ranksAtLeast(moveCards[id], 1))]++;
+            }
+        }
+        for (int r = 0; r < 15; r++) {
+            byLowest[r] = new int[counts[r]];
+            counts[r] = 0;
+        }
+        for (int id = 1; id < size; id++) {
+            if (!table.type(id).isChain() && rules.allows(id)) {
+                int r = Cards.lowestRank(Cards.ranksAtLeast(moveCards[id], 1));
+                byLowest[r][counts[r]++] = id;
+            }
+        }
+        // fill profiles in order of card count so every smaller profile is known
+        for (int cards = 0; cards <= 54; cards++) {
+            for (int n4 = 0; n4 <= 13; n4++) {
+                for (int n3 = 0; n3 + n4 <= 13; n3++) {
+                    for (int n2 = 0; n2 + n3 + n4 <= 13; n2++) {
+                        for (int jokers = 0; jokers < 4; jokers++) {
+                            int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
+                            if (n1 < 0 || n1 + n2 + n3 + n4 > 13) {
+                                continue;
+                            }
+                            fillProfile(n1, n2, n3, n4, jokers, byLowest);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void fillProfile(int n1, int n2, int n3, int n4, int jokers, int[][] byLowest) {
+        long hand = canonicalHand(n1, n2, n3, n4, jokers);
+        int index = profile(hand);
+        if (hand == 0) {
+            profileMin[index] = 0;
+            return;
+        }
+        // every partition covers the lowest card by exactly one play
+        int lowest = Cards.lowestRank(Cards.ranksAtLeast(hand, 1));
+        int best = Integer.MAX_VALUE;
+        for (int id : byLowest[lowest]) {
+            long c = moveCards[id];
+            if (Cards.contains(hand, c)) {
+                int rest = profileMin[profile(hand - c)];
+                if (rest == UNKNOWN) {
+                    throw new IllegalStateException("profile table filled out of order");
+                }
+                best = Math.min(best, 1 + rest);
+            }
+        }
+        if (best == Integer.MAX_VALUE) {
+            // only when bans leave no play for some card; singles are never banned
+            throw new IllegalStateException(rules + ": no play for " + org.ddz.core.cards.Notation.format(hand));
+        }
+        profileMin[index] = (byte) best;
+    }
+
+    /**
+     * One optimal split of {@code hand}: {@link #count}{@code (hand)} move ids of
+     * {@code rules().table()} whose cards add up to the hand, ordered as a sensible play sequence
+     * (chains and low combinations first, bombs and the rocket last). Not a hot path: it allocates.
+     *
+     * @throws NotationException if {@code hand} is not a valid card set
+     */
+    public int[] split(long hand) {
+        if (!Cards.isValid(hand)) {
+            throw new NotationException("not a valid card set: 0x" + Long.toHexString(hand));
+        }
+        int total = count(hand);
+        int[] out = new int[total];
+        MoveGenerator generator = new MoveGenerator(rules);
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        long rest = hand;
+        for (int i = 0; i < total; i++) {
+            int need = total - i - 1;
+            int n = generator.leads(rest, moves);
+            int pick = -1;
+            // prefer the move that sheds the most cards among those that keep the split optimal
+            for (int j = 0; j < n; j++) {
+                int id = moves[j];
+                long c = moveCards[id];
+                if (count(rest - c) == need && (pick < 0 || Cards.size(c) > Cards.size(moveCards[pick]))) {
+                    pick = id;
+                }
+            }
+            if (pick < 0) {
+                throw new IllegalStateException("no optimal play found for " + org.ddz.core.cards.Notation.format(rest));
+            }
+            out[i] = pick;
+            rest -= moveCards[pick];
+        }
+        sortAsPlaySequence(out);
+        return out;
+    }
+
+    private void sortAsPlaySequence(int[] ids) {
+        // insertion sort on (strength class, main rank): ordinary combinations by main rank, then
+        // bombs by rank, then the rocket
+        for (int i = 1; i < ids.length; i++) {
+            int id = ids[i];
+            int j = i - 1;
+            while (j >= 0 && playOrder(ids[j]) > playOrder(id)) {
+                ids[j + 1] = ids[j];
+                j--;
+            }
+            ids[j + 1] = id;
+        }
+    }
+
+    private int playOrder(int id) {
+        MoveType t = table.type(id);
+        int strength = t == MoveType.ROCKET ? 2 : (t == MoveType.BOMB ? 1 : 0);
+        return (strength << 16) | (table.mainRank(id) << 8) | (255 - table.cardCount(id));
+    }
+}
