@@ -7,6 +7,7 @@ import java.util.function.BiFunction;
 
 import org.ddz.core.rules.Rules;
 import org.ddz.mc.agents.Agent;
+import org.ddz.mc.agents.GreedyAgent;
 import org.ddz.mc.agents.RandomAgent;
 import org.ddz.mc.agents.RuleAgent;
 
@@ -27,6 +28,7 @@ final class AgentSpecs {
     static {
         register("random", "uniform over the legal moves (agents.md)", noSettings("random", (r) -> new RandomAgent(r, 0)));
         register("rule", "RLCard's rule agent (agents.md)", noSettings("rule", (r) -> new RuleAgent(r, 0)));
+        register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
     }
 
     private AgentSpecs() {
