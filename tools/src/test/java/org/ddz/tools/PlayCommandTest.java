@@ -109,4 +109,12 @@ class PlayCommandTest {
         CliRun.of("play", "--a", "rule", "--b", "rule", "--deals-file", one.toString(), "--deals", "2")
             .assertUsageError("too many", "--deals 2 but the deals file " + one + " holds 1");
     }
+
+    @Test
+    void helpPrintsWithoutFormatWarnings() {
+        CliRun r = CliRun.of("play", "--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("95% confidence intervals"), r.out());
+        assertTrue(CliRun.of("replay", "--help").out().contains("Re-validates game records"));
+    }
 }
