@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.ddz.core.cards.Cards;
 import org.ddz.core.cards.NotationException;
 import org.ddz.core.cards.Seat;
+import org.ddz.core.game.GameState;
 import org.ddz.core.movegen.MoveGenerator;
 import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.Rules;
@@ -27,7 +28,9 @@ public final class InformationSet {
     private final long hand;
     private final long kitty;
     private final int bid;
+    /** Move ids, valid in {@code [0, length)}; shared with the game for a {@link #view} (append-only there). */
     private final int[] history;
+    private final int length;
     private final long[] played = new long[3];
     private final int lastMove;
     private final int lastSeat;
@@ -39,6 +42,7 @@ public final class InformationSet {
         this.kitty = kitty;
         this.bid = bid;
         this.history = history;
+        this.length = history.length;
         int last = MoveTable.PASS;
         int lastBy = -1;
         for (int i = 0; i < history.length; i++) {
@@ -91,17 +95,49 @@ public final class InformationSet {
         return info;
     }
 
+    private InformationSet(GameState game, long kitty, int bid) {
+        this.rules = game.rules();
+        this.seat = game.toAct();
+        this.hand = game.hand(seat);
+        this.kitty = kitty;
+        this.bid = bid;
+        this.history = game.historyArray();
+        this.length = game.historyLength();
+        for (int s = 0; s < 3; s++) {
+            played[s] = game.played(s);
+        }
+        this.lastMove = game.lastMove();
+        this.lastSeat = game.lastSeat();
+    }
+
+    /**
+     * The information set of the seat to act in a game in progress, for the game loop: no
+     * validation and no copy of the history (the game checked every move, and its history array
+     * is append-only, so this view stays valid and unchanged after later moves and games).
+     *
+     * @param game a game that is not over
+     * @param kitty the kitty, or {@link Cards#EMPTY} when the seats are not told
+     * @param bid the final bid, 1..3, or 0 when unknown
+     * @throws IllegalStateException if the game is over
+     */
+    public static InformationSet view(GameState game, long kitty, int bid) {
+        if (game.isOver()) {
+            throw new IllegalStateException("the game is over: no seat acts");
+        }
+        return new InformationSet(game, kitty, bid);
+    }
+
     private void validate() {
         MoveTable table = rules.table();
-        if (history.length % 3 != seat) {
-            throw new NotationException("after " + history.length + " plays seat " + (history.length % 3)
-                    + " (" + Seat.name(history.length % 3) + ") acts, not seat " + seat);
+        if (length % 3 != seat) {
+            throw new NotationException("after " + length + " plays seat " + (length % 3)
+                    + " (" + Seat.name(length % 3) + ") acts, not seat " + seat);
         }
         long seen = 0;
         int last = MoveTable.PASS;
         int lastBy = -1;
         int[] cardsPlayed = new int[3];
-        for (int i = 0; i < history.length; i++) {
+        for (int i = 0; i < length; i++) {
             int who = i % 3;
             int move = history[i];
             String where = "play " + (i + 1) + " (" + Seat.name(who) + ")";
@@ -183,17 +219,20 @@ public final class InformationSet {
 
     /** Number of plays (passes included) so far. */
     public int historyLength() {
-        return history.length;
+        return length;
     }
 
     /** The move id of the i-th play, 0-based; played by seat {@code i % 3}. */
     public int historyMove(int i) {
+        if (i >= length) {
+            throw new IndexOutOfBoundsException("play " + i + " of " + length);
+        }
         return history[i];
     }
 
     /** A copy of the history (move ids). */
     public int[] history() {
-        return Arrays.copyOf(history, history.length);
+        return Arrays.copyOf(history, length);
     }
 
     /** Cards {@code s} has played so far ({@link Cards} layout). */

@@ -26,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * line (set the environment variable {@code DDZ_DEBUG=1} to get the stack trace as well).
  */
 @Command(name = "ddz", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    description = "Dou Dizhu engine: rules, legal moves, solving and (later) play.",
+    description = "Dou Dizhu engine: rules, legal moves, solving and play.",
     synopsisSubcommandLabel = "COMMAND")
 public final class Ddz implements Callable<Integer> {
     /** Exit code of a usage or input error. */
@@ -76,6 +76,8 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new SplitCommand(stdin));
         cl.addSubcommand(new MoveCommand());
         cl.addSubcommand(new BidCommand());
+        cl.addSubcommand(new PlayCommand());
+        cl.addSubcommand(new ReplayCommand());
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);

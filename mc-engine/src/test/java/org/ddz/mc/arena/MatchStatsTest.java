@@ -1,0 +1,114 @@
+package org.ddz.mc.arena;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.Notation;
+import org.ddz.core.game.Deal;
+import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.Rules;
+import org.junit.jupiter.api.Test;
+
+/** Figures of a four-game match worked out by hand. */
+class MatchStatsTest {
+    private static final Rules RULES = Rules.STANDARD;
+    private static final MoveTable TABLE = RULES.table();
+    private static final String[] NAMES = {"x", "y", "z"};
+
+    /** A deal where position 0 holds {@code landlord20} minus the three highest cards, the kitty. */
+    private static Deal deal(String landlord20, String down17) {
+        long l = Notation.parseCards(landlord20);
+        long kitty = 0;
+        for (int r = 14, n = 0; r >= 0 && n < 3; r--) {
+            int take = Math.min(3 - n, Cards.count(l, r));
+            kitty += Cards.of(r, take);
+            n += take;
+        }
+        long down = down17 == null ? 0 : Notation.parseCards(down17);
+        long rest = Cards.remove(Cards.remove(Cards.DECK, l), down);
+        if (down17 == null) {
+            for (int r = 0; r < 15 && Cards.size(down) < 17; r++) {
+                down += Cards.of(r, Math.min(17 - Cards.size(down), Cards.count(rest, r)));
+            }
+            rest = Cards.remove(rest, down);
+        }
+        return Deal.of(Cards.remove(l, kitty), down, rest, kitty);
+    }
+
+    private static GameRecord replay(Deal d, String... plays) {
+        int[] ids = new int[plays.length];
+        for (int i = 0; i < plays.length; i++) {
+            ids[i] = TABLE.parseMove(plays[i]);
+        }
+        return GameRecord.replay(1, 1, RULES, d, new int[0], NAMES, ids);
+    }
+
+    @Test
+    void wpAdpPointsAndSplits() {
+        GameRecord spring = replay(deal("3334445556667789TTTJ", null), "3334445556667789", "p", "p", "TTTJ");
+        GameRecord bombs = replay(deal("333444555678TT2222XD", null),
+            "333444555678", "p", "p", "TT", "p", "p", "2222", "p", "p", "XD");
+        long down = Notation.parseCards("456789TJQKA222KKK");
+        long rest = Cards.remove(Cards.DECK, down);
+        StringBuilder low = new StringBuilder();
+        for (int r = 0, n = 0; r < 15 && n < 20; r++) {
+            int take = Math.min(20 - n, Cards.count(rest, r));
+            low.append(Notation.format(Cards.of(r, take)));
+            n += take;
+        }
+        GameRecord anti = replay(deal(low.toString(), "456789TJQKA222KKK"),
+            "3", "2", "p", "p", "456789TJQKA", "p", "p", "22", "p", "p", "KKK");
+        assertTrue(spring.spring() && spring.multiplier() == 2);
+        assertTrue(bombs.spring() && bombs.multiplier() == 8);
+        assertTrue(anti.antiSpring() && anti.multiplier() == 2 && !anti.landlordWins());
+
+        MatchStats.Builder b = new MatchStats.Builder("A", "B");
+        b.add(spring, true);   // A landlord wins: +1, points +4
+        b.add(spring, false);  // A farmers lose: -1, points -4
+        b.add(bombs, true);    // A landlord wins with a bomb and the rocket: +4, points +16
+        b.add(anti, false);    // A farmers win: +1, points +4
+        MatchStats s = b.build(2.0);
+        assertEquals(2, s.deals());
+        assertEquals(4, s.games());
+        assertEquals(0.75, s.wp(), 1e-12);
+        // per-deal WP 0.5 and 1.0: standard error 0.25
+        assertEquals(0.75 - 1.959963984540054 * 0.25, s.wpCi()[0], 1e-9);
+        assertEquals(0.75 + 1.959963984540054 * 0.25, s.wpCi()[1], 1e-9);
+        assertEquals(1.25, s.adp(), 1e-12); // per-deal ADP 0 and 2.5
+        assertEquals(1.25 + 1.959963984540054 * 1.25, s.adpCi()[1], 1e-9);
+        assertEquals(5.0, s.points(), 1e-12); // per deal (4 - 4) / 2 and (16 + 4) / 2
+        assertEquals(1.0, s.wpLandlord(), 1e-12);
+        assertEquals(0.5, s.wpFarmer(), 1e-12);
+        assertEquals(2.5, s.adpLandlord(), 1e-12);
+        assertEquals(0.0, s.adpFarmer(), 1e-12);
+        assertEquals(0.75, s.landlordWp(), 1e-12);
+        assertEquals(0.5, s.bombsPerGame(), 1e-12);
+        assertEquals(2.0, s.gamesPerSecond(), 1e-12);
+    }
+
+    @Test
+    void gamesMustComeInPairsAndOneDealHasNoInterval() {
+        GameRecord spring = replay(deal("3334445556667789TTTJ", null), "3334445556667789", "p", "p", "TTTJ");
+        MatchStats.Builder b = new MatchStats.Builder("A", "B");
+        assertThrows(IllegalStateException.class, () -> b.add(spring, false));
+        b.add(spring, true);
+        b.add(spring, false);
+        MatchStats s = b.build(1);
+        assertEquals(0.5, s.wp());
+        assertTrue(Double.isNaN(s.wpCi()[0]));
+    }
+
+    @Test
+    void replayRefusesBrokenGames() {
+        Deal d = deal("3334445556667789TTTJ", null);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> replay(d, "3334445556667789", "p", "p"));
+        assertEquals("the plays stop after 3 plays with no hand empty", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> replay(d, "3334445556667789", "p", "p", "TTTJ", "p"));
+        assertTrue(e.getMessage().startsWith("play 5 comes after the game ended"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> replay(d, "3334445556667789", "XD"));
+        assertTrue(e.getMessage().startsWith("play 2: seat 1 (landlord_down) cannot play XD: the hand"), e.getMessage());
+    }
+}
