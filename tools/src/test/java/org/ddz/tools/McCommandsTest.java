@@ -87,7 +87,7 @@ class McCommandsTest {
             .assertUsageError("kitty size", "kitty has 3 cards");
         CliRun.of("move", "--hand", "3445667899TJQKA2XD2A", "--seat", "0", "--budget-ms", "1")
             .assertUsageError("budget", "--budget-ms");
-        CliRun.of("move", "--hand", "3445667899TJQKA2XD2A", "--seat", "0", "--threads", "0")
+        CliRun.of("move", "--hand", "3445667899TJQKA2XD2A", "--seat", "0", "--threads", "65")
             .assertUsageError("threads", "--threads");
         CliRun.of("move", "--hand", "3445667899TJQKA2XD2A", "--seat", "0", "--prior", "psychic")
             .assertUsageError("prior", "--prior");
