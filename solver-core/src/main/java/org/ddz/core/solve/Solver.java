@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.ddz.core.cards.Cards;
 import org.ddz.core.movegen.MoveGenerator;
 import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
 
 /**
@@ -144,6 +145,8 @@ public final class Solver {
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
         deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
         seats = position.seats();
+        endgame = installed(rules, seats);
+        endgameHits = 0;
         for (int s = 0; s < 3; s++) {
             hands[s] = s < seats ? position.hand(s) : 0L;
         }
@@ -171,6 +174,64 @@ public final class Solver {
                 hands[s] = position.hand(s);
             }
         }
+    }
+
+    /** Sees every solved-endgame probe that answered (tests). */
+    interface ProbeObserver {
+        void probed(int seats, int mover, long h0, long h1, long h2, boolean win);
+    }
+
+    ProbeObserver probeObserver;
+    private EndgameTable endgame;
+    private long endgameHits;
+    private static final EndgameTable[] INSTALLED = new EndgameTable[Preset.values().length * 2];
+
+    /**
+     * Installs a solved-endgame table for every solver of its preset and seat count (solvers
+     * pick it up at their next {@link #solve}); verdicts never change, only speed. Positions with
+     * bans never use one.
+     */
+    public static void useEndgameTable(EndgameTable t) {
+        synchronized (INSTALLED) {
+            INSTALLED[t.preset().ordinal() * 2 + t.seats() - 2] = t;
+        }
+    }
+
+    /** Removes every installed solved-endgame table. */
+    public static void clearEndgameTables() {
+        synchronized (INSTALLED) {
+            Arrays.fill(INSTALLED, null);
+        }
+    }
+
+    private static EndgameTable installed(Rules rules, int seats) {
+        if (rules.banMask() != 0) {
+            return null;
+        }
+        synchronized (INSTALLED) {
+            return INSTALLED[rules.preset().ordinal() * 2 + seats - 2];
+        }
+    }
+
+    /** Leads answered by the solved-endgame table in the last {@link #solve}. */
+    public long endgameHits() {
+        return endgameHits;
+    }
+
+    /**
+     * Whether the mover's side wins a lead position; keeps the transposition table across calls
+     * (for building endgame tables: every entry stays exact) and probes no endgame table.
+     */
+    boolean leadWins(long[] position, int seatCount, int mover) {
+        nodes = 0;
+        nodeLimit = Long.MAX_VALUE;
+        deadline = Long.MAX_VALUE;
+        seats = seatCount;
+        endgame = null;
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seatCount ? position[s] : 0L;
+        }
+        return search(mover, MoveTable.PASS, -1, 0);
     }
 
     /** Every root move that wins, each searched to the end. */
@@ -404,11 +465,23 @@ public final class Solver {
                 : search(next, last, lastSeat, ply + 1);
             return child == sameSide(mover, next);
         }
-        // 3. transposition table, on the rank-normalised position
+        // 3. transposition table, on the rank-normalised position; small leads from the
+        //    solved-endgame table when one is installed
         int key = normalise(mover, last, lastSeat);
         long k0 = keyHand0;
         long k1 = keyHand1;
         long k2 = keyHand2;
+        EndgameTable eg = endgame;
+        if (eg != null && last == MoveTable.PASS && eg.covers(k0, k1, k2)) {
+            int v = eg.probe(mover, k0, k1, k2);
+            if (v >= 0) {
+                endgameHits++;
+                if (probeObserver != null) {
+                    probeObserver.probed(seats, mover, k0, k1, k2, v == 1);
+                }
+                return v == 1;
+            }
+        }
         int stored = tt.probe(k0, k1, k2, key);
         if (stored >= 0) {
             return stored == 1;

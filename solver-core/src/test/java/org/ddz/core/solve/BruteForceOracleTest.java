@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class BruteForceOracleTest {
 
     /** Plain minimax: does the mover's side win? Hands are modified and restored. */
-    private static boolean minimax(MoveGenerator gen, long[] hands, int seats, int mover, int last, int lastSeat) {
+    static boolean minimax(MoveGenerator gen, long[] hands, int seats, int mover, int last, int lastSeat) {
         MoveTable t = gen.table();
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int n = gen.answers(hands[mover], last, moves);
