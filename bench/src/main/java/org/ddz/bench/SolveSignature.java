@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.ddz.core.solve.EndgameTable;
 import org.ddz.core.solve.Position;
 import org.ddz.core.solve.SolveResult;
 import org.ddz.core.solve.Solver;
@@ -16,9 +17,10 @@ import org.ddz.core.solve.Solver;
  * medians and maxima per group. A change that moves a node count says so in its commit message.
  *
  * <p>{@code java -XX:+UseTransparentHugePages -cp bench/target/benchmarks.jar
- * org.ddz.bench.SolveSignature [timeoutMs] [idRegex] [tableMb]} from the repository root
+ * org.ddz.bench.SolveSignature [timeoutMs] [idRegex] [tableMb] [endgame]} from the repository root
  * (default timeout 60,000 ms a solve, every position, a 256 MiB table; a position that times out
- * prints {@code unknown}).
+ * prints {@code unknown}; {@code endgame} builds and installs the STANDARD solved-endgame tables
+ * first).
  */
 public final class SolveSignature {
     private SolveSignature() {
@@ -29,6 +31,14 @@ public final class SolveSignature {
         long timeout = args.length > 0 ? Long.parseLong(args[0]) : 60_000;
         String filter = args.length > 1 ? args[1] : ".*";
         int tableMb = args.length > 2 ? Integer.parseInt(args[2]) : 256;
+        if (args.length > 3 && args[3].equals("endgame")) {
+            long t0 = System.nanoTime();
+            for (int seats = 2; seats <= 3; seats++) {
+                Solver.useEndgameTable(EndgameTable.build(org.ddz.core.rules.Preset.STANDARD, seats,
+                    EndgameTable.defaultMaxCards(seats), Runtime.getRuntime().availableProcessors(), null));
+            }
+            System.out.printf("solved-endgame tables (STANDARD) built in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        }
         Map<String, Position> all = SharedPositions.load(ReferencePositions.sharedDir());
         Map<String, Solver> solvers = new java.util.HashMap<>();
         List<String> groups = new ArrayList<>();
