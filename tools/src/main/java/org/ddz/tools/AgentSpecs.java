@@ -31,6 +31,8 @@ final class AgentSpecs {
     static {
         register("random", "uniform over the legal moves (agents.md)", noSettings("random", (r) -> new RandomAgent(r, 0)));
         register("rule", "RLCard's rule agent (agents.md)", noSettings("rule", (r) -> new RuleAgent(r, 0)));
+        register("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
+            + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);

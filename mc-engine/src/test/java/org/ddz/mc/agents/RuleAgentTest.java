@@ -32,6 +32,21 @@ class RuleAgentTest {
         return TABLE.format(new RuleAgent(RULES, 1).choose(Notation.parseCards(hand), 0, MoveTable.PASS, -1));
     }
 
+    @Test
+    void douzeroVariantLeadsTheLastGroupHoldingTheLowestCard() {
+        // 334567: groups solo_chain 34567 and solo 3; agents.md takes the first in scan order,
+        // DouZero's port (no break in its loop) the last
+        long hand = Notation.parseCards("334567");
+        assertEquals("34567", TABLE.format(new RuleAgent(RULES, 1).choose(hand, 0, MoveTable.PASS, -1)));
+        RuleAgent douzero = new RuleAgent(RULES, 1, true);
+        assertEquals("3", TABLE.format(douzero.choose(hand, 0, MoveTable.PASS, -1)));
+        assertEquals("rule-douzero", douzero.name());
+        assertEquals("rule-douzero", douzero.copy().name());
+        // where one group holds the lowest card both agree
+        assertEquals("333444555", TABLE.format(douzero.choose(Notation.parseCards("3334445556 9TTTXD2222"), 0,
+            MoveTable.PASS, -1)));
+    }
+
     private static String follow(String hand, int seat, String last, int lastSeat, long seed) {
         return TABLE.format(new RuleAgent(RULES, seed).choose(Notation.parseCards(hand), seat, TABLE.parseMove(last),
             lastSeat));
