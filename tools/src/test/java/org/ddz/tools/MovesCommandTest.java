@@ -144,7 +144,7 @@ class MovesCommandTest {
         "last without hand        | moves --last 33         | --last needs a HAND",
         "batch with a hand        | moves --batch 3334      | give no HAND",
         "no verb                  | ''                      | missing command: moves",
-        "unknown verb             | solvee                  | ddz: unknown command 'solvee' (commands: moves, solve)",
+        "unknown verb             | solvee                  | ddz: unknown command 'solvee' (commands: moves, solve, tables)",
         "banned last move         | moves 4445557777JQXD --last 3338 --ban 31 "
             + "| ddz moves: --last: 3338 is a banned type (trio_solo): it cannot have been played",
         "banned reading           | moves 444555666777 --last 333444555666:trio_solo_chain_3 --ban trio_solo_chain "
@@ -160,7 +160,7 @@ class MovesCommandTest {
         CliRun r = CliRun.of("bogus");
         assertEquals(2, r.exitCode());
         assertEquals("", r.out());
-        assertEquals(List.of("ddz: unknown command 'bogus' (commands: moves, solve)"), r.errLines());
+        assertEquals(List.of("ddz: unknown command 'bogus' (commands: moves, solve, tables)"), r.errLines());
         assertEquals(List.of("ddz: Unknown option: '--bogus'; see 'ddz --help'"), CliRun.of("--bogus").errLines());
     }
 
