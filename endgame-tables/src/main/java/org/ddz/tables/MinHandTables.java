@@ -20,7 +20,10 @@ import org.ddz.core.split.SegmentTable;
  * Sections: {@code keys} ({@code key_capacity} longs), {@code slots} ({@code key_capacity} ints),
  * {@code entries} ({@code entry_count} ints), exactly the three buffers of {@link SegmentTable}.
  * Loading maps them and wraps the views ({@link SegmentTable#wrap}); nothing is copied, so the
- * table costs no heap and the pages are shared by every process that maps the file.
+ * table costs no heap and the pages are shared by every process that maps the file. Besides the
+ * checks of {@link TableFile#open}, loading refuses a file whose sections disagree with its
+ * dimensions, and one whose {@code segments} differs from {@link SegmentTable#segmentCount()} (a
+ * change of the segment definition that forgot to bump the content version).
  */
 public final class MinHandTables implements TableProvider {
     /** The file name in a tables directory. */
@@ -97,11 +100,21 @@ public final class MinHandTables implements TableProvider {
                 + ", slots " + slots.capacity() + ", entries " + entries.capacity() + "; key_capacity " + capacity
                 + ", entry_count " + entryCount + ")");
         }
+        SegmentTable t;
         try {
-            return SegmentTable.wrap(keys, slots, entries);
+            t = SegmentTable.wrap(keys, slots, entries);
         } catch (IllegalArgumentException e) {
             throw TableException.refused(f.path(), e.getMessage());
         }
+        // a cheap guard (2 ms) against a change of the segment definition without a content
+        // version bump: the file must hold as many segments as this engine's table would
+        long segments = f.dimension("segments");
+        int expected = SegmentTable.segmentCount();
+        if (segments != expected) {
+            throw TableException.refused(f.path(), "stale: " + segments + " segments, this engine's segment table has "
+                + expected);
+        }
+        return t;
     }
 
     @Override

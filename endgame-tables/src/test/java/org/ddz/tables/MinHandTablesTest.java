@@ -236,6 +236,14 @@ class MinHandTablesTest {
             TableFile.Content.ints("entries", IntBuffer.wrap(new int[0]))), null);
         e = assertThrows(TableException.class, () -> MinHandTables.load(other));
         TableFileTest.assertOneLine(e, file, "not a power of two");
+        // consistent, but not the segments this engine's table holds
+        TableFile.write(file, TableKind.SEGMENTS, TableFile.ANY_RULES, Map.of("key_capacity", 16L,
+            "entry_count", 0L, "segments", 0L), List.of(TableFile.Content.longs("keys", LongBuffer.wrap(new long[16])),
+            TableFile.Content.ints("slots", IntBuffer.wrap(new int[16])),
+            TableFile.Content.ints("entries", IntBuffer.wrap(new int[0]))), null);
+        e = assertThrows(TableException.class, () -> MinHandTables.load(other));
+        TableFileTest.assertOneLine(e, file, "stale: 0 segments, this engine's segment table has "
+            + SegmentTable.segmentCount());
     }
 
     @Test
