@@ -136,6 +136,11 @@ public final class MinHandTables implements TableProvider {
     }
 
     @Override
+    public void validate(TableFile file, Preset preset) {
+        table(file);
+    }
+
+    @Override
     public String install(TableFile file, Preset preset) {
         SegmentTable t = table(file);
         MinHands.useSegmentTable(t);

@@ -32,6 +32,16 @@ public interface TableProvider {
     TableFile.Header build(Path file, Preset preset, BuildProgress progress);
 
     /**
+     * Checks an opened file beyond {@link TableFile#open}'s checks (its dimensions against its
+     * sections, say) without installing it; {@link Tables#info} and {@link #install} rely on it.
+     *
+     * @param file the opened file, of this provider's kind, content version and rules
+     * @param preset the preset, or null for a kind every preset shares
+     * @throws TableException if the file cannot be used
+     */
+    void validate(TableFile file, Preset preset);
+
+    /**
      * Installs a validated table file into the engine (for example
      * {@link org.ddz.core.split.MinHands#useSegmentTable}).
      *

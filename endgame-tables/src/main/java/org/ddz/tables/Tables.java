@@ -274,7 +274,7 @@ public final class Tables {
             for (Preset preset : presets) {
                 Path file = dir.resolve(p.fileName(preset));
                 expected.add(file.getFileName());
-                infos.add(expectedInfo(file, p.kind(), rulesOf(preset)));
+                infos.add(expectedInfo(file, p, preset));
             }
         }
         if (Files.isDirectory(dir)) {
@@ -292,7 +292,9 @@ public final class Tables {
         return infos;
     }
 
-    private static FileInfo expectedInfo(Path file, TableKind kind, String rules) {
+    private static FileInfo expectedInfo(Path file, TableProvider provider, Preset preset) {
+        TableKind kind = provider.kind();
+        String rules = rulesOf(preset);
         if (!Files.exists(file)) {
             return new FileInfo(file, kind.id(), rules, -1, -1, null, Status.ABSENT, null);
         }
@@ -305,7 +307,7 @@ public final class Tables {
         }
         String kindName = h.kind() != null ? h.kind().id() : h.kindName();
         try {
-            TableFile.open(file, kind, rules);
+            TableFile.open(file, kind, rules).ifPresent(f -> provider.validate(f, preset));
             return new FileInfo(file, kindName, h.rules(), bytes, h.contentVersion(), h.checksum(), Status.OK, null);
         } catch (TableException e) {
             return new FileInfo(file, kindName, h.rules(), bytes, h.contentVersion(), h.checksum(), Status.REFUSED,

@@ -244,6 +244,10 @@ class MinHandTablesTest {
         e = assertThrows(TableException.class, () -> MinHandTables.load(other));
         TableFileTest.assertOneLine(e, file, "stale: 0 segments, this engine's segment table has "
             + SegmentTable.segmentCount());
+        // info applies the same checks
+        Tables.FileInfo info = Tables.info(other).get(0);
+        assertEquals(Tables.Status.REFUSED, info.status());
+        assertTrue(info.problem().startsWith("stale: 0 segments"), info.problem());
     }
 
     @Test
