@@ -1,6 +1,7 @@
 /**
- * Offline tables (min-hand split tables, solved small endgames): versioned, checksummed files
- * loaded by memory mapping. Filled in by the table-step issue; the module exists so that the
- * dependency directions (solver-core &lt;- endgame-tables &lt;- mc-engine &lt;- tools, bench) are fixed now.
+ * Offline tables: versioned, checksummed files ({@link org.ddz.tables.TableFile}) loaded by
+ * memory mapping, the min-hand segment table on disk ({@link org.ddz.tables.MinHandTables}), and
+ * the tables directory as a whole ({@link org.ddz.tables.Tables}: location, build, load, info).
+ * A missing table is never an error: the engine computes what it would have answered.
  */
 package org.ddz.tables;

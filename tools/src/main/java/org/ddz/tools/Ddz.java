@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.ddz.tables.TableException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,6 +80,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new BidCommand());
         cl.addSubcommand(new PlayCommand());
         cl.addSubcommand(new ReplayCommand());
+        cl.addSubcommand(new TablesCommand());
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
@@ -123,9 +126,18 @@ public final class Ddz implements Callable<Integer> {
         return EXIT_USAGE;
     }
 
-    /** Prints an unexpected exception as one line and returns {@link #EXIT_SOFTWARE}. */
-    private static int internalError(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+    /**
+     * Prints an unexpected exception as one line and returns {@link #EXIT_SOFTWARE}; a
+     * {@link TableException} (a table file that cannot be used, a tables directory that cannot be
+     * written) is bad input instead: its one line, {@link #EXIT_USAGE}.
+     */
+    static int internalError(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        if (ex instanceof TableException) {
+            err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
+            err.flush();
+            return EXIT_USAGE;
+        }
         err.println(cl.getCommandSpec().qualifiedName() + ": internal error: " + oneLine(ex.toString())
             + " (set DDZ_DEBUG=1 for the stack trace)");
         if (System.getenv("DDZ_DEBUG") != null) {

@@ -14,11 +14,23 @@ import org.junit.jupiter.api.Test;
 
 class SegmentTableTest {
     private static SegmentTable table;
+    private static final java.util.List<Integer> progress = new java.util.ArrayList<>();
 
     @BeforeAll
     static void build() {
-        table = SegmentTable.build();
+        table = SegmentTable.build(progress::add);
         MinHands.useSegmentTable(table);
+    }
+
+    @Test
+    void reportsProgressUpToTheSegmentCount() {
+        int total = SegmentTable.segmentCount();
+        assertEquals(table.segments(), total);
+        assertEquals(total / SegmentTable.PROGRESS_STEP + 1, progress.size(), "reports");
+        for (int i = 0; i + 1 < progress.size(); i++) {
+            assertEquals((i + 1) * SegmentTable.PROGRESS_STEP, progress.get(i));
+        }
+        assertEquals(total, progress.get(progress.size() - 1));
     }
 
     @AfterAll
