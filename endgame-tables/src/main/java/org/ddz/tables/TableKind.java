@@ -19,7 +19,17 @@ public enum TableKind {
      * rule preset. Version 1: keys, slots and entries as {@code SegmentTable} of commit 908ab2e
      * lays them out.
      */
-    SEGMENTS(1, "segments", 1, false);
+    SEGMENTS(1, "segments", 1, false),
+    /**
+     * Solved two-seat endgames ({@link org.ddz.core.solve.EndgameTable}, two seats), one file per
+     * preset. Version 1: hands up to 5 cards, entries as {@code EndgameTable} lays them out.
+     */
+    ENDGAME_TWO_SEATS(2, "endgame-2", 1, true),
+    /**
+     * Solved three-seat endgames ({@link org.ddz.core.solve.EndgameTable}, three seats), one file
+     * per preset. Version 1: hands up to 3 cards.
+     */
+    ENDGAME_THREE_SEATS(3, "endgame-3", 1, true);
 
     private final int code;
     private final String id;

@@ -34,7 +34,8 @@ public final class Tables {
     public static final String ENV = "DDZ_TABLES";
 
     /** Every kind of table the engine builds and uses, in build order. */
-    public static final List<TableProvider> PROVIDERS = List.of(MinHandTables.PROVIDER);
+    public static final List<TableProvider> PROVIDERS = List.of(MinHandTables.PROVIDER, EndgameTables.TWO_SEATS,
+        EndgameTables.THREE_SEATS);
 
     private Tables() {
     }
