@@ -28,9 +28,16 @@ public final class EndgameTables implements TableProvider {
     public static final EndgameTables THREE_SEATS = new EndgameTables(EndgameTable.THREE_SEATS);
 
     private final int seats;
+    private final int maxCards;
 
     private EndgameTables(int seats) {
+        this(seats, EndgameTable.defaultMaxCards(seats));
+    }
+
+    /** A provider of smaller tables (tests). */
+    EndgameTables(int seats, int maxCards) {
         this.seats = seats;
+        this.maxCards = maxCards;
     }
 
     @Override
@@ -40,12 +47,11 @@ public final class EndgameTables implements TableProvider {
 
     @Override
     public String fileName(Preset preset) {
-        return "endgame-" + seats + "seat-" + preset.name().toLowerCase(Locale.ROOT) + TableFile.EXTENSION;
+        return "endgame-" + seats + "seat-" + preset.id() + TableFile.EXTENSION;
     }
 
     @Override
     public TableFile.Header build(Path file, Preset preset, BuildProgress progress) {
-        int maxCards = EndgameTable.defaultMaxCards(seats);
         int threads = Runtime.getRuntime().availableProcessors();
         EndgameTable probe = EndgameTable.wrap(preset, seats, maxCards,
             ByteBuffer.allocate((int) EndgameTable.bodyBytes(seats, maxCards)));

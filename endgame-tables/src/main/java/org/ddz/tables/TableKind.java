@@ -66,6 +66,16 @@ public enum TableKind {
         return presetSpecific;
     }
 
+    /** The kind of a name ({@code segments}, {@code endgame-2}, {@code endgame-3}), or null. */
+    public static TableKind ofId(String id) {
+        for (TableKind k : values()) {
+            if (k.id.equals(id)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     /** The kind of a header code, or null if this engine does not know it. */
     public static TableKind ofCode(int code) {
         for (TableKind k : values()) {

@@ -97,12 +97,25 @@ public final class Tables {
      * @throws TableException if the directory or a file cannot be written (one line)
      */
     public static BuildReport build(Path dir, Collection<Preset> presets, BuildProgress progress) {
+        return build(dir, presets, java.util.EnumSet.allOf(TableKind.class), progress);
+    }
+
+    /**
+     * Builds the tables of the given kinds into {@code dir}, as {@link #build(Path, Collection, BuildProgress)}.
+     *
+     * @param kinds the kinds to build (the others are left as they are)
+     */
+    public static BuildReport build(Path dir, Collection<Preset> presets, Collection<TableKind> kinds,
+                                    BuildProgress progress) {
         long start = System.nanoTime();
         List<MemoryPoolMXBean> pools = heapPools();
         pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         prepare(dir);
         List<Built> built = new ArrayList<>();
         for (TableProvider p : PROVIDERS) {
+            if (!kinds.contains(p.kind())) {
+                continue;
+            }
             for (Preset preset : presetsOf(p.kind(), presets)) {
                 Path file = dir.resolve(p.fileName(preset));
                 long t0 = System.nanoTime();

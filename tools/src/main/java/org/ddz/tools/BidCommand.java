@@ -47,6 +47,9 @@ final class BidCommand implements Callable<Integer> {
     private long seed;
 
     @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
     @Option(names = "--json", description = "Print {\"win_rate\", \"ci\", \"bid\", \"worlds\", \"time_ms\"}.")
@@ -61,6 +64,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
         }
         Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);

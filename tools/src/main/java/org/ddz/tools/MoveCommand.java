@@ -84,6 +84,9 @@ final class MoveCommand implements Callable<Integer> {
     private int warmupMillis;
 
     @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
     @Option(names = "--json", description = "Print one JSON object (see the README for its fields).")
@@ -117,6 +120,7 @@ final class MoveCommand implements Callable<Integer> {
                 + "' (uniform, solo-pass)");
         };
         Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
         InformationSet info;
         try {
             int s = Seat.parse(seat, 3);

@@ -77,6 +77,9 @@ final class PlayCommand implements Callable<Integer> {
     private long seed;
 
     @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
     @Option(names = "--bidding", description = "Start each game with a bidding (rules.md section 6); the landlord-side "
@@ -98,6 +101,7 @@ final class PlayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);

@@ -70,6 +70,9 @@ final class SolveCommand implements Callable<Integer> {
     private List<String> position = new ArrayList<>();
 
     @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
     @Option(names = "--all",
@@ -110,6 +113,7 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
         Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
         if (batch) {
             if (!position.isEmpty()) {
                 throw new ParameterException(spec.commandLine(),

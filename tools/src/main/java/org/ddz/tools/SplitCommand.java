@@ -56,6 +56,9 @@ final class SplitCommand implements Callable<Integer> {
     private List<String> hand = new ArrayList<>();
 
     @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
     @Option(names = "--json", description = "Print {\"min_hands\": n, \"split\": [...]} in canonical notation.")
@@ -85,6 +88,7 @@ final class SplitCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
         if (batch) {
             if (!hand.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--batch reads hands from standard input: give no HAND");

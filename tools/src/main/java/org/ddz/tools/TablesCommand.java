@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.ddz.core.rules.Preset;
 import org.ddz.tables.TableException;
+import org.ddz.tables.TableKind;
 import org.ddz.tables.Tables;
 
 import picocli.CommandLine.Command;
@@ -60,20 +61,28 @@ final class TablesCommand implements Callable<Integer> {
         @Option(names = "--rules", paramLabel = "PRESETS", defaultValue = "standard",
             description = "Presets to build the preset-specific tables for: comma-separated preset names "
                 + "(standard, douzero, rlcard, botzone) or all; default standard. The min-hand segment table "
-                + "serves every preset and is always built.")
+                + "serves every preset.")
         private String rules;
+
+        @Option(names = "--kinds", paramLabel = "KINDS", defaultValue = "all",
+            description = "Which tables to build, comma-separated: segments (min-hand segment table, 59 MB), "
+                + "endgame-2 (solved two-seat endgames, hands up to 5 cards, 48 MB a preset), endgame-3 (solved "
+                + "three-seat endgames, hands up to 3 cards, 361 MB a preset), or all (default).")
+        private String kinds;
 
         @Override
         public Integer call() {
             List<Preset> presets = presets(spec, rules);
+            Set<TableKind> selected = kinds(spec, kinds);
             Path dir = Tables.directory(out);
             Tables.BuildReport report;
             try {
-                report = Tables.build(dir, presets, ProgressBars.forTerminal());
+                report = Tables.build(dir, presets, selected, ProgressBars.forTerminal());
             } catch (OutOfMemoryError e) {
                 // the build's arrays are unreachable once unwound: report it as one line
                 throw TableException.io(dir, String.format(Locale.ROOT, "not enough heap to build the tables "
-                    + "(maximum %s; the build needs about 256 MB): run it with DDZ_JAVA_OPTS=-Xmx512m",
+                    + "(maximum %s; the build needs about 2.5 GB with the three-seat endgames, 256 MB without): "
+                    + "run it with DDZ_JAVA_OPTS=-Xmx3g",
                     megabytes(Runtime.getRuntime().maxMemory())), null);
             }
             PrintWriter o = spec.commandLine().getOut();
@@ -88,6 +97,23 @@ final class TablesCommand implements Callable<Integer> {
             }
             o.flush();
             return 0;
+        }
+
+        /** The kinds of {@code --kinds}: a comma-separated list of kind names, or {@code all}. */
+        static Set<TableKind> kinds(CommandSpec spec, String text) {
+            if (text.strip().equalsIgnoreCase("all")) {
+                return java.util.EnumSet.allOf(TableKind.class);
+            }
+            Set<TableKind> set = java.util.EnumSet.noneOf(TableKind.class);
+            for (String name : text.split(",", -1)) {
+                TableKind k = TableKind.ofId(name.strip().toLowerCase(Locale.ROOT));
+                if (k == null) {
+                    throw new ParameterException(spec.commandLine(), "--kinds: unknown table kind '" + name.strip()
+                        + "' (segments, endgame-2, endgame-3, all)");
+                }
+                set.add(k);
+            }
+            return set;
         }
 
         /** The presets of {@code --rules}: a comma-separated list of preset names, or {@code all}. */
@@ -124,7 +150,11 @@ final class TablesCommand implements Callable<Integer> {
         public Integer call() {
             Path dir = tables.directory();
             PrintWriter o = spec.commandLine().getOut();
-            List<Tables.FileInfo> infos = Tables.info(dir);
+            // absent tables of presets other than the default are not worth a line each
+            List<Tables.FileInfo> infos = Tables.info(dir).stream()
+                .filter(f -> f.status() != Tables.Status.ABSENT || f.rules().equals("any")
+                    || f.rules().equals(Preset.STANDARD.id()))
+                .toList();
             o.println("Tables in " + dir + " (" + tables.source() + ")"
                 + (java.nio.file.Files.isDirectory(dir) ? "" : ": no such directory"));
             int width = 0;
@@ -137,7 +167,7 @@ final class TablesCommand implements Callable<Integer> {
             for (Tables.FileInfo f : infos) {
                 String status = switch (f.status()) {
                     case OK -> "ok";
-                    case ABSENT -> "absent (computed instead)";
+                    case ABSENT -> f.kind().startsWith("endgame") ? "absent (searched instead)" : "absent (computed instead)";
                     case REFUSED -> "refused: " + f.problem();
                     case UNUSED -> "not used: " + f.problem();
                 };
