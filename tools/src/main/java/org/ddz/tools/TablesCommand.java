@@ -161,7 +161,7 @@ final class TablesCommand implements Callable<Integer> {
             for (Tables.FileInfo f : infos) {
                 width = Math.max(width, f.file().getFileName().toString().length());
             }
-            String row = "  %-" + width + "s  %-8s  %-8s  %9s  %-7s  %-8s  %s%n";
+            String row = "  %-" + width + "s  %-9s  %-8s  %9s  %-7s  %-8s  %s%n";
             o.printf(Locale.ROOT, row, "file", "kind", "rules", "size", "content", "crc32c", "status");
             boolean fix = false;
             for (Tables.FileInfo f : infos) {
