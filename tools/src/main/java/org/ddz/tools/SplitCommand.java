@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "split", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {
-        "Prints the min-hand count of a hand (the fewest legal plays that empty it when nobody answers,",
-        "kickers and wings included) and one optimal split, in a sensible playing order.",
+        "Prints the min-hand count of a hand (the fewest legal plays that empty it when nobody answers) "
+            + "and one optimal split.",
+        "Kickers and wings count as part of their play; the split is listed in a sensible playing order.",
         "Without HAND, splits a built-in example."},
     footer = {"", "Examples:",
         "  ddz split 345567TTJQQQQA22X --ban winged_planes    6 (NOIP 2015 sample)",

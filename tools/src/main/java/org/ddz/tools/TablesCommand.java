@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tables", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     synopsisSubcommandLabel = "COMMAND",
-    description = {"Builds and describes the precomputed tables (min-hand segments; solved endgames later).",
+    description = {"Builds and describes the precomputed tables (min-hand segments, solved two- and three-seat endgames).",
         "Tables live in --tables/--out DIR, else $" + Tables.ENV + ", else ~/.cache/ddz/tables. Every verb works "
             + "without them (it computes instead, only slower)."},
     subcommands = {TablesCommand.Build.class, TablesCommand.Info.class})
