@@ -148,4 +148,47 @@ class SegmentTableTest {
         assertEquals(4, MinHands.of(noWings).count(Notation.parseCards("333444666777999TTTQQKKAA")),
             "three trio chains and a pair chain");
     }
+
+    @Test
+    void countsStayExactWhileTheTableIsSwappedUnderCountingThreads() throws InterruptedException {
+        MinHands m = MinHands.of(Rules.of(Preset.DOUZERO));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(808);
+        int n = 2_000;
+        long[] hands = new long[n];
+        int[] expected = new int[n];
+        for (int i = 0; i < n; i++) {
+            hands[i] = RandomHands.deal(random, 17 + random.nextInt(4));
+            expected[i] = m.countBySearch(hands[i]);
+        }
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread counter = new Thread(() -> {
+            try {
+                for (int round = 0; round < 5 && !stop.get(); round++) {
+                    for (int i = 0; i < n; i++) {
+                        assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
+                    }
+                }
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                stop.set(true);
+            }
+        });
+        counter.start();
+        try {
+            while (!stop.get()) {
+                MinHands.useSegmentTable(null);
+                Thread.yield();
+                MinHands.useSegmentTable(table);
+                Thread.yield();
+            }
+        } finally {
+            counter.join();
+            MinHands.useSegmentTable(table);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
 }
