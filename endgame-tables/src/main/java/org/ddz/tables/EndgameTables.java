@@ -89,6 +89,10 @@ public final class EndgameTables implements TableProvider {
         if (s != 2 && s != 3 || maxCards < 1 || maxCards > 8) {
             throw TableException.refused(f.path(), "impossible dimensions: seats " + s + ", max_cards " + maxCards);
         }
+        int kindSeats = f.header().kind() == TableKind.ENDGAME_THREE_SEATS ? 3 : 2;
+        if (s != kindSeats) {
+            throw TableException.refused(f.path(), "seats " + s + " disagree with its kind " + f.header().kindName());
+        }
         try {
             EndgameTable t = EndgameTable.wrap(preset, (int) s, (int) maxCards, f.bytes("bits"));
             if (t.entries() != f.dimension("entries")) {

@@ -33,7 +33,9 @@ import org.ddz.core.cards.Cards;
  * Three primitive buffers (heap arrays when built, views of a memory-mapped file when loaded):
  * {@code keys} (open addressing, linear probing, capacity a power of two; a key is the segment's
  * cards shifted down to rank 3 in the {@link Cards} layout, 0 = empty slot), {@code slots} (per
- * key: {@code entryOffset << 8 | entryCount}) and {@code entries}.
+ * key: {@code entryOffset << 8 | entryCount}, read as an unsigned 32-bit number: offsets below
+ * 2<sup>24</sup>, counts 1..254; the built table's offsets reach 11.7 million, so a slot's sign
+ * bit is part of its offset) and {@code entries}.
  */
 public final class SegmentTable {
     /** Largest segment (in cards) the table holds: the landlord's 20. */
@@ -63,7 +65,8 @@ public final class SegmentTable {
      * A table over existing buffers (for example views of a memory-mapped file).
      *
      * @param keys segment keys, capacity a power of two, 0 = empty slot
-     * @param slots per key, {@code entryOffset << 8 | entryCount}; same capacity as keys
+     * @param slots per key, {@code entryOffset << 8 | entryCount} (unsigned, offset below
+     *     2<sup>24</sup>, count 1..254); same capacity as keys
      * @param entries the entries, {@code chains << 20 | profile}
      * @throws IllegalArgumentException if the capacities are inconsistent
      */
@@ -97,7 +100,13 @@ public final class SegmentTable {
         return n;
     }
 
-    /** The slot value of a segment key ({@code offset << 8 | count}), or -1 if absent. */
+    /** {@link #find} of a segment the table does not hold (no slot is -1: counts stay below 255). */
+    static final int ABSENT = -1;
+
+    /**
+     * The slot value of a segment key ({@code offset << 8 | count}, unsigned: compare with
+     * {@link #ABSENT}, not with 0), or {@link #ABSENT}.
+     */
     int find(long key) {
         int i = (int) (mix(key) & mask);
         while (true) {
@@ -106,7 +115,7 @@ public final class SegmentTable {
                 return slots.get(i);
             }
             if (k == 0) {
-                return -1;
+                return ABSENT;
             }
             i = (i + 1) & mask;
         }
@@ -244,6 +253,10 @@ public final class SegmentTable {
             }
             // by chain count ascending, so a query can stop at the first count >= its best
             java.util.Arrays.sort(entries, first, entryCount);
+            if (entryCount - first >= 255 || first >= 1 << 24) {
+                throw new IllegalStateException("segment table: slot of " + (entryCount - first) + " entries at "
+                    + first + " does not fit offset << 8 | count");
+            }
             keys[count] = segment;
             slots[count++] = (first << 8) | (entryCount - first);
             if (progress != null && count % PROGRESS_STEP == 0) {

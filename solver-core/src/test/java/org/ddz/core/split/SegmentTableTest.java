@@ -98,4 +98,97 @@ class SegmentTableTest {
             assertEquals(oracle.count(hand), m.count(hand), h);
         }
     }
+
+    @Test
+    void everyHandOfTwentyCardsIsAnsweredByTheTable() {
+        // regression: slots are offset << 8 | count with offsets up to 11.7 million, so the slots of
+        // the last third of the segments have the sign bit set; they were taken for absent ones and
+        // those hands fell back to the search. Every hand of at most 20 cards (no shuttle) is in the table.
+        var keys = table.keys();
+        int held = 0;
+        for (int i = 0; i < keys.capacity(); i++) {
+            long key = keys.get(i);
+            if (key != 0) {
+                int slot = table.find(key);
+                assertTrue(slot != SegmentTable.ABSENT && (slot & 0xFF) > 0, "segment " + Notation.format(key));
+                held++;
+            }
+        }
+        assertEquals(SegmentTable.segmentCount(), held);
+        for (Preset preset : new Preset[] {Preset.STANDARD, Preset.RLCARD}) {
+            MinHands m = MinHands.of(Rules.of(preset));
+            Property.forAll("table answers " + preset, 61_000 + preset.ordinal(), 2_000, random -> {
+                long hand = random.nextBoolean() ? RandomHands.hand(random) : RandomHands.deal(random, 15 + random.nextInt(6));
+                int v = m.countByTable(hand);
+                assertTrue(v >= 0, () -> Notation.format(hand) + " not answered by the table");
+                assertEquals(m.countBySearch(hand), v, () -> Notation.format(hand));
+            });
+            for (String h : new String[] {"333444", "333444555", "3334445556667", "333444TTTJJJQQQKKK", "33334444"}) {
+                assertEquals(m.countBySearch(Notation.parseCards(h)), m.countByTable(Notation.parseCards(h)), h);
+            }
+        }
+    }
+
+    @Test
+    void handsOfMoreThanThreeChainSegmentsAreCountedExactly() {
+        // regression: only three segments were combined; a fourth overwrote the third, whose cards
+        // were then counted as nothing (possible above 20 cards, which count() accepts)
+        for (String h : new String[] {"333444666777999TTTQQKKAA", "333444666777999TTTQQQKKAA",
+                                      "334455 778899 JJQQKK 3 6", "333444 666777 999TTT QQQKKK"}) {
+            long hand = Notation.parseCards(h);
+            for (Preset preset : Preset.values()) {
+                for (String bans : new String[] {"", "winged_planes"}) {
+                    Rules rules = Rules.of(preset, Rules.parseBans(bans));
+                    MinHands m = MinHands.of(rules);
+                    assertEquals(m.countBySearch(hand), m.count(hand), () -> h + " " + rules);
+                }
+            }
+        }
+        Rules noWings = Rules.of(Preset.STANDARD, Rules.parseBans("winged_planes"));
+        assertEquals(4, MinHands.of(noWings).count(Notation.parseCards("333444666777999TTTQQKKAA")),
+            "three trio chains and a pair chain");
+    }
+
+    @Test
+    void countsStayExactWhileTheTableIsSwappedUnderCountingThreads() throws InterruptedException {
+        MinHands m = MinHands.of(Rules.of(Preset.DOUZERO));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(808);
+        int n = 2_000;
+        long[] hands = new long[n];
+        int[] expected = new int[n];
+        for (int i = 0; i < n; i++) {
+            hands[i] = RandomHands.deal(random, 17 + random.nextInt(4));
+            expected[i] = m.countBySearch(hands[i]);
+        }
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread counter = new Thread(() -> {
+            try {
+                for (int round = 0; round < 5 && !stop.get(); round++) {
+                    for (int i = 0; i < n; i++) {
+                        assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
+                    }
+                }
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                stop.set(true);
+            }
+        });
+        counter.start();
+        try {
+            while (!stop.get()) {
+                MinHands.useSegmentTable(null);
+                Thread.yield();
+                MinHands.useSegmentTable(table);
+                Thread.yield();
+            }
+        } finally {
+            counter.join();
+            MinHands.useSegmentTable(table);
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+    }
 }
