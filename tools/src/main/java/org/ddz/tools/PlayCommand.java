@@ -61,8 +61,8 @@ final class PlayCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule or greedy (an unknown name lists "
-        + "every agent).")
+    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy or mc "
+        + "(mc:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform; an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
@@ -139,7 +139,8 @@ final class PlayCommand implements Callable<Integer> {
                 try {
                     records = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16);
                 } catch (IOException e) {
-                    return Ddz.inputError(spec, new IllegalArgumentException("cannot write " + out + ": " + e));
+                    return Ddz.inputError(spec, new IllegalArgumentException("cannot write " + out + ": "
+                        + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
                 }
             }
             JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
