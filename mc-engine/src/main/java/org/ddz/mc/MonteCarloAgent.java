@@ -18,8 +18,9 @@ import org.ddz.mc.agents.BidRequest;
  * otherwise one {@link Playout} per candidate) and plays the candidate that won the most worlds.
  *
  * <h2>Threads and budget</h2>
- * The agent owns {@code threads - 1} daemon helper threads, started once; the calling thread is
- * worker 0. Workers pull world indices from one atomic counter and add each finished world into
+ * The agent owns {@code threads - 1} daemon helper threads, started at its first decision (an
+ * agent that is only copied, like a match's prototype, starts none) and stopped by {@link #close()}
+ * (a later decision starts them again); the calling thread is worker 0. Workers pull world indices from one atomic counter and add each finished world into
  * their own row of primitive arrays; the caller sums the rows at the end: no locks, no shared
  * mutable statistics, nothing allocated per world (the solver path excepted: the solver's API
  * takes a {@code Position} and returns a result object).
@@ -111,7 +112,8 @@ public final class MonteCarloAgent implements Agent {
 
     private final Config config;
     private final Worker[] workers;
-    private final Helper[] helpers;
+    /** The helper threads, started at the first decision; empty with one thread or once closed. */
+    private Helper[] helpers = new Helper[0];
     private MoveGenerator generator;
     private MovePruner pruner;
     private SplitCache splits;
@@ -125,17 +127,54 @@ public final class MonteCarloAgent implements Agent {
         this(Config.defaults());
     }
 
-    /** An agent with the given settings; starts {@code threads - 1} daemon helper threads. */
+    /**
+     * An agent with the given settings. Its {@code threads - 1} daemon helper threads start at the
+     * first decision; {@link #close()} stops them.
+     */
     public MonteCarloAgent(Config config) {
         this.config = config;
         this.workers = new Worker[config.threads()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker();
         }
-        this.helpers = new Helper[config.threads() - 1];
-        for (int i = 0; i < helpers.length; i++) {
-            helpers[i] = new Helper(workers[i + 1], i + 1);
-            helpers[i].start();
+    }
+
+    private void startHelpers() {
+        if (helpers.length == workers.length - 1) {
+            return;
+        }
+        Helper[] h = new Helper[workers.length - 1];
+        for (int i = 0; i < h.length; i++) {
+            h[i] = new Helper(workers[i + 1], i + 1);
+            h[i].start();
+        }
+        helpers = h;
+    }
+
+    /**
+     * Stops the helper threads and waits for them to end (a helper still finishing a timed-out
+     * world ends at that decision's deadline). The agent stays usable: its next decision starts
+     * them again. Call it from the thread that makes the decisions, never during one.
+     */
+    @Override
+    public void close() {
+        Helper[] h = helpers;
+        helpers = new Helper[0];
+        for (Helper x : h) {
+            x.stopRunning();
+        }
+        boolean interrupted = false;
+        for (Helper x : h) {
+            while (x.isAlive()) {
+                try {
+                    x.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -237,6 +276,7 @@ public final class MonteCarloAgent implements Agent {
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
             workers.length);
+        startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
         }
@@ -329,6 +369,7 @@ public final class MonteCarloAgent implements Agent {
         private final Worker worker;
         private final int index;
         private volatile Job pending;
+        private volatile boolean stopped;
 
         Helper(Worker worker, int index) {
             super("ddz-mc-" + index);
@@ -342,10 +383,15 @@ public final class MonteCarloAgent implements Agent {
             LockSupport.unpark(this);
         }
 
+        void stopRunning() {
+            stopped = true;
+            LockSupport.unpark(this);
+        }
+
         @Override
         public void run() {
             Job last = null;
-            while (true) {
+            while (!stopped) {
                 Job j = pending;
                 if (j == null || j == last) {
                     LockSupport.park(this);

@@ -168,6 +168,8 @@ final class PlayCommand implements Callable<Integer> {
                 return Ddz.EXIT_SOFTWARE;
             }
         } finally {
+            agentA.close();
+            agentB.close();
             if (bar != null) {
                 bar.close();
             }
