@@ -67,4 +67,12 @@ class McCliReviewTest {
         CliRun.of("play", "--a", "rule", "--b", "random", "--deals", "1", "--out", "/nonexistent-dir/games.jsonl")
             .assertUsageError("--out", "cannot write");
     }
+
+    @Test
+    void aBidAfterAThreeIsAnInputError() {
+        CliRun.of("bid", "--hand", "3345567899JQKA22D", "--seat", "1", "--bids", "3", "--worlds", "10")
+            .assertUsageError("bid after a 3", "ended with a 3");
+        CliRun.of("bid", "--hand", "3345567899JQKA22D", "--seat", "2", "--bids", "0,3", "--worlds", "10")
+            .assertUsageError("bid after a 3", "ended with a 3");
+    }
 }
