@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
     description = {
         "Plays agent A against agent B on duplicate deals: every deal twice, A as the landlord against B as both "
             + "farmers, then B as the landlord against A. Reports A's winning percentage (WP) and average difference "
-            + "in points (ADP, DouZero's: +-2 x 2^(bombs + rockets) a game, each side +-1 at base 1) with 95%% confidence intervals (deal-level), "
+            + "in points (ADP as DouZero: +-2 x 2^(bombs + rockets) a game) with 95%% confidence intervals (deal-level), "
             + "the split by role, the share of games the landlord seat won, bombs per game and games per second.",
         "Games run in parallel; the same seed gives the same games and figures on any number of threads."},
     footer = {"", "Examples:",
