@@ -14,8 +14,10 @@ import org.ddz.mc.agents.BidRequest;
 /**
  * The imperfect-information Monte Carlo player: samples the hidden cards ({@link WorldSampler},
  * with a {@link Prior}), evaluates every candidate move in each world (the exact {@link
- * org.ddz.core.solve.Solver} when the world holds at most {@link Config#solverMaxCards()} cards,
- * otherwise one {@link Playout} per candidate) and plays the candidate that won the most worlds.
+ * org.ddz.core.solve.Solver} when the world holds at most {@link Config#solverMaxCards()} cards or
+ * the hidden cards are determined, otherwise, or when the solve does not finish, one {@link Playout}
+ * per candidate) and plays the candidate that won the most worlds. A determined set (every world
+ * the same deal) is evaluated once; in fixed-worlds mode that one world counts as the worlds asked for.
  *
  * <h2>Threads and budget</h2>
  * The agent owns {@code threads - 1} daemon helper threads, started at its first decision (an
@@ -46,8 +48,11 @@ public final class MonteCarloAgent implements Agent {
      * @param threads worker threads including the caller, 1..64 (default 1)
      * @param worlds fixed-worlds mode: exactly this many worlds and no clock; 0 = use the budget
      * @param maxCandidates most candidate moves evaluated (default 16)
-     * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default 18)
-     * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts
+     * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
+     *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
+     * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
+     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, and three quarters
+     *     of the time left and no node budget under the clock)
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
@@ -270,12 +275,14 @@ public final class MonteCarloAgent implements Agent {
         long waitUntil = start + budget - 1_000_000L;
         WorldSampler sampler = new WorldSampler(info, config.prior());
         int limit = timed ? TIMED_WORLD_CAP : fixedWorlds;
-        if (sampler.isDetermined() && timed) {
-            limit = 1; // every world is the same deal, and its evaluation is deterministic
+        boolean determined = sampler.isDetermined();
+        if (determined) {
+            // every world is the same deal: one evaluation, by the solver whatever the size if it can
+            limit = 1;
         }
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length);
+            workers.length, determined);
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
@@ -312,6 +319,18 @@ public final class MonteCarloAgent implements Agent {
             rollouts += job.rollouts[i];
             rolloutMoves += job.rolloutMoves[i];
             cut |= job.cut[i];
+        }
+        if (determined && !timed && worlds == 1) {
+            // fixed-worlds mode counts the one world of a determined set as the worlds asked for:
+            // each of them is this deal, evaluated the same way
+            for (int c = 0; c < nc; c++) {
+                wins[c] *= fixedWorlds;
+                scores[c] *= fixedWorlds;
+            }
+            solved *= fixedWorlds;
+            rollouts *= fixedWorlds;
+            rolloutMoves *= fixedWorlds;
+            worlds = fixedWorlds;
         }
         return new Decision(table, candidates, wins, scores, worlds, solved, rollouts, rolloutMoves,
             System.nanoTime() - start, timed && cut);

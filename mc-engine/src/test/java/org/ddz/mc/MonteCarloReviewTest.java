@@ -187,6 +187,89 @@ class MonteCarloReviewTest {
         assertEquals(3, found, "determined late games with winning and losing candidates found");
     }
 
+    /**
+     * The same for determined sets above the solver's usual card limit (19 to 26 cards): a
+     * determined set has one world, and the agent solves it whatever its size rather than play one
+     * rollout per candidate (which chose a losing move in 2 of 25 such sets, with the solver
+     * answering in about a millisecond). Fixed worlds on 1 and 2 threads; the clock too when its
+     * solve finishes.
+     */
+    @Test
+    void aLargerDeterminedSetIsSolvedNotRolledOut() {
+        MoveTable t = RULES.table();
+        MoveGenerator gen = new MoveGenerator(RULES);
+        Solver solver = new Solver(RULES, 8);
+        MonteCarloAgent one = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(5));
+        MonteCarloAgent two = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(5).withThreads(2));
+        MonteCarloAgent timed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withBudget(400));
+        int[] buf = new int[MoveGenerator.MAX_MOVES];
+        SplittableRandom random = new SplittableRandom(77);
+        int found = 0;
+        try {
+            for (int game = 0; game < 4000 && found < 6; game++) {
+                long[] kittyOut = new long[1];
+                long[] hands = RandomGames.deal(random, kittyOut);
+                int[] history = new int[200];
+                int n = 0;
+                int last = MoveTable.PASS;
+                int lastBy = -1;
+                while (true) {
+                    int seat = n % 3;
+                    int total = Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
+                    if (seat != 0 && Cards.size(hands[0]) == 3 && total > 18 && total <= 26) {
+                        InformationSet info = InformationSet.of(RULES, seat, hands[seat], hands[0], 1,
+                            Arrays.copyOf(history, n));
+                        if (new WorldSampler(info, Prior.UNIFORM).isDetermined()) {
+                            int lastMove = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
+                            int lastSeat = lastMove == MoveTable.PASS ? -1 : lastBy;
+                            SolveResult exact = solver.solve(Position.of(RULES, hands, seat, lastMove, lastSeat), true, 0,
+                                200_000);
+                            int[] cands = one.candidates(info);
+                            if (exact.isKnown()) {
+                                int[] winning = exact.winningMoves();
+                                long wins = Arrays.stream(cands)
+                                    .filter(m -> Arrays.stream(winning).anyMatch(x -> x == m)).count();
+                                if (wins > 0 && wins < cands.length) {
+                                    found++;
+                                    Decision a = one.decide(info, game);
+                                    assertEquals(5, a.worlds());
+                                    check(t, info, winning, a, "1 thread, game " + game);
+                                    check(t, info, winning, two.decide(info, game), "2 threads, game " + game);
+                                    Decision c = timed.decide(info, game);
+                                    if (c.solvedWorlds() == 1) {
+                                        check(t, info, winning, c, "timed, game " + game);
+                                    }
+                                }
+                            }
+                            break;
+                        }
+                    }
+                    if (Cards.size(hands[0]) < 3) {
+                        break;
+                    }
+                    int toBeat = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
+                    int count = gen.answers(hands[seat], toBeat, buf);
+                    int move = buf[random.nextInt(count)];
+                    if (move == MoveTable.PASS && count > 1 && random.nextInt(3) > 0) {
+                        move = buf[1 + random.nextInt(count - 1)];
+                    }
+                    if (move != MoveTable.PASS && t.cards(move) == hands[seat]) {
+                        break;
+                    }
+                    history[n++] = move;
+                    if (move != MoveTable.PASS) {
+                        hands[seat] -= t.cards(move);
+                        last = move;
+                        lastBy = seat;
+                    }
+                }
+            }
+        } finally {
+            two.close();
+        }
+        assertEquals(6, found, "larger determined sets with winning and losing candidates found");
+    }
+
     private static void check(MoveTable t, InformationSet info, int[] winning, Decision d, String where) {
         assertTrue(d.worlds() >= 1, where);
         assertEquals(d.worlds(), d.solvedWorlds(), where + ": every world goes to the solver");
