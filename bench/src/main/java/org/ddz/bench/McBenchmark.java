@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -74,6 +75,11 @@ public class McBenchmark {
             samplers[i] = new WorldSampler(suite.get(i), Prior.UNIFORM);
         }
         playout = new Playout(Rules.STANDARD, MinHands.of(Rules.STANDARD));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        agent.close(); // its helper threads
     }
 
     /** Per-iteration counters: worlds, rollouts and rollout moves done. */

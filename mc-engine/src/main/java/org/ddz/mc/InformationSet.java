@@ -3,6 +3,7 @@ package org.ddz.mc;
 import java.util.Arrays;
 
 import org.ddz.core.cards.Cards;
+import org.ddz.core.cards.Notation;
 import org.ddz.core.cards.NotationException;
 import org.ddz.core.cards.Seat;
 import org.ddz.core.game.GameState;
@@ -73,7 +74,9 @@ public final class InformationSet {
      * @throws NotationException naming the play and the reason when the input is impossible: a
      *     card held and played, a card played twice, more cards played than a seat had, an illegal
      *     play (a move that does not beat, a pass on a lead, a banned move), a history that goes on
-     *     after a seat emptied its hand, or a seat that is not the one to act
+     *     after a seat emptied its hand, a seat that is not the one to act, or a kitty that does not
+     *     fit the landlord (kitty cards in a farmer's hand or plays, or more unplayed kitty cards than
+     *     the landlord has cards left)
      */
     public static InformationSet of(Rules rules, int seat, long hand, long kitty, int bid, int[] history) {
         if (seat < 0 || seat > 2) {
@@ -179,6 +182,13 @@ public final class InformationSet {
             throw new NotationException("a card in the hand was already played");
         }
         if (kitty != 0) {
+            // The landlord still holds every kitty card it has not played, so it needs that many cards.
+            int landlordLeft = START_CARDS[Seat.LANDLORD] - cardsPlayed[Seat.LANDLORD];
+            long keep = unplayedKitty();
+            if (Cards.size(keep) > landlordLeft) {
+                throw new NotationException("the landlord holds " + landlordLeft + " cards but has not played the kitty "
+                    + "cards " + Notation.format(keep) + " (" + Cards.size(keep) + ")");
+            }
             // The kitty went to the landlord: its dealt-plus-kitty cards cover both the kitty and
             // everything it played, so what the landlord must still hold of the kitty is located too.
             long located = Cards.add(Cards.add(seen, seat == Seat.LANDLORD ? 0 : hand), unplayedKitty());

@@ -30,6 +30,8 @@ final class Job {
     final int landlordPlays;
     final boolean farmersPlayed;
     final Thread caller;
+    /** Every world is the same deal (the sampler is determined): the solver is tried whatever the size. */
+    final boolean determined;
 
     final AtomicInteger next = new AtomicInteger();
     final AtomicIntegerArray done;
@@ -44,7 +46,7 @@ final class Job {
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int limit, long stopAt,
         int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
-        int workers) {
+        int workers, boolean determined) {
         this.rules = rules;
         this.info = info;
         this.sampler = sampler;
@@ -60,6 +62,7 @@ final class Job {
         this.landlordPlays = landlordPlays;
         this.farmersPlayed = farmersPlayed;
         this.caller = Thread.currentThread();
+        this.determined = determined;
         this.done = new AtomicIntegerArray(workers);
         this.wins = new long[workers][candidates.length];
         this.scores = new long[workers][candidates.length];

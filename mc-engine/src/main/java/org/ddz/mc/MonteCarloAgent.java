@@ -14,12 +14,15 @@ import org.ddz.mc.agents.BidRequest;
 /**
  * The imperfect-information Monte Carlo player: samples the hidden cards ({@link WorldSampler},
  * with a {@link Prior}), evaluates every candidate move in each world (the exact {@link
- * org.ddz.core.solve.Solver} when the world holds at most {@link Config#solverMaxCards()} cards,
- * otherwise one {@link Playout} per candidate) and plays the candidate that won the most worlds.
+ * org.ddz.core.solve.Solver} when the world holds at most {@link Config#solverMaxCards()} cards or
+ * the hidden cards are determined, otherwise, or when the solve does not finish, one {@link Playout}
+ * per candidate) and plays the candidate that won the most worlds. A determined set (every world
+ * the same deal) is evaluated once; in fixed-worlds mode that one world counts as the worlds asked for.
  *
  * <h2>Threads and budget</h2>
- * The agent owns {@code threads - 1} daemon helper threads, started once; the calling thread is
- * worker 0. Workers pull world indices from one atomic counter and add each finished world into
+ * The agent owns {@code threads - 1} daemon helper threads, started at its first decision (an
+ * agent that is only copied, like a match's prototype, starts none) and stopped by {@link #close()}
+ * (a later decision starts them again); the calling thread is worker 0. Workers pull world indices from one atomic counter and add each finished world into
  * their own row of primitive arrays; the caller sums the rows at the end: no locks, no shared
  * mutable statistics, nothing allocated per world (the solver path excepted: the solver's API
  * takes a {@code Position} and returns a result object).
@@ -45,8 +48,11 @@ public final class MonteCarloAgent implements Agent {
      * @param threads worker threads including the caller, 1..64 (default 1)
      * @param worlds fixed-worlds mode: exactly this many worlds and no clock; 0 = use the budget
      * @param maxCandidates most candidate moves evaluated (default 16)
-     * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default 18)
-     * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts
+     * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
+     *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
+     * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
+     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, and three quarters
+     *     of the time left and no node budget under the clock)
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
@@ -111,7 +117,8 @@ public final class MonteCarloAgent implements Agent {
 
     private final Config config;
     private final Worker[] workers;
-    private final Helper[] helpers;
+    /** The helper threads, started at the first decision; empty with one thread or once closed. */
+    private Helper[] helpers = new Helper[0];
     private MoveGenerator generator;
     private MovePruner pruner;
     private SplitCache splits;
@@ -125,17 +132,54 @@ public final class MonteCarloAgent implements Agent {
         this(Config.defaults());
     }
 
-    /** An agent with the given settings; starts {@code threads - 1} daemon helper threads. */
+    /**
+     * An agent with the given settings. Its {@code threads - 1} daemon helper threads start at the
+     * first decision; {@link #close()} stops them.
+     */
     public MonteCarloAgent(Config config) {
         this.config = config;
         this.workers = new Worker[config.threads()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker();
         }
-        this.helpers = new Helper[config.threads() - 1];
-        for (int i = 0; i < helpers.length; i++) {
-            helpers[i] = new Helper(workers[i + 1], i + 1);
-            helpers[i].start();
+    }
+
+    private void startHelpers() {
+        if (helpers.length == workers.length - 1) {
+            return;
+        }
+        Helper[] h = new Helper[workers.length - 1];
+        for (int i = 0; i < h.length; i++) {
+            h[i] = new Helper(workers[i + 1], i + 1);
+            h[i].start();
+        }
+        helpers = h;
+    }
+
+    /**
+     * Stops the helper threads and waits for them to end (a helper still finishing a timed-out
+     * world ends at that decision's deadline). The agent stays usable: its next decision starts
+     * them again. Call it from the thread that makes the decisions, never during one.
+     */
+    @Override
+    public void close() {
+        Helper[] h = helpers;
+        helpers = new Helper[0];
+        for (Helper x : h) {
+            x.stopRunning();
+        }
+        boolean interrupted = false;
+        for (Helper x : h) {
+            while (x.isAlive()) {
+                try {
+                    x.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -231,12 +275,15 @@ public final class MonteCarloAgent implements Agent {
         long waitUntil = start + budget - 1_000_000L;
         WorldSampler sampler = new WorldSampler(info, config.prior());
         int limit = timed ? TIMED_WORLD_CAP : fixedWorlds;
-        if (sampler.isDetermined() && timed) {
-            limit = 1; // every world is the same deal, and its evaluation is deterministic
+        boolean determined = sampler.isDetermined();
+        if (determined) {
+            // every world is the same deal: one evaluation, by the solver whatever the size if it can
+            limit = 1;
         }
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length);
+            workers.length, determined);
+        startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
         }
@@ -272,6 +319,18 @@ public final class MonteCarloAgent implements Agent {
             rollouts += job.rollouts[i];
             rolloutMoves += job.rolloutMoves[i];
             cut |= job.cut[i];
+        }
+        if (determined && !timed && worlds == 1) {
+            // fixed-worlds mode counts the one world of a determined set as the worlds asked for:
+            // each of them is this deal, evaluated the same way
+            for (int c = 0; c < nc; c++) {
+                wins[c] *= fixedWorlds;
+                scores[c] *= fixedWorlds;
+            }
+            solved *= fixedWorlds;
+            rollouts *= fixedWorlds;
+            rolloutMoves *= fixedWorlds;
+            worlds = fixedWorlds;
         }
         return new Decision(table, candidates, wins, scores, worlds, solved, rollouts, rolloutMoves,
             System.nanoTime() - start, timed && cut);
@@ -329,6 +388,7 @@ public final class MonteCarloAgent implements Agent {
         private final Worker worker;
         private final int index;
         private volatile Job pending;
+        private volatile boolean stopped;
 
         Helper(Worker worker, int index) {
             super("ddz-mc-" + index);
@@ -342,10 +402,15 @@ public final class MonteCarloAgent implements Agent {
             LockSupport.unpark(this);
         }
 
+        void stopRunning() {
+            stopped = true;
+            LockSupport.unpark(this);
+        }
+
         @Override
         public void run() {
             Job last = null;
-            while (true) {
+            while (!stopped) {
                 Job j = pending;
                 if (j == null || j == last) {
                     LockSupport.park(this);

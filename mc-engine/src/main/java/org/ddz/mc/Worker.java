@@ -19,6 +19,8 @@ final class Worker {
     static final int CLOCK_EVERY = 4;
     /** Transposition-table size of the per-worker solver, MiB (cleared on every solve). */
     static final int SOLVER_TABLE_MB = 2;
+    /** A determined set's one solve in fixed-worlds mode gets this many times the usual node budget. */
+    static final long DETERMINED_NODE_FACTOR = 50;
 
     private Rules rules;
     private Playout playout;
@@ -93,18 +95,31 @@ final class Worker {
         }
     }
 
-    /** Solves the world exactly when it is small enough; false if not tried or not finished. */
+    /**
+     * Solves the world exactly when it is small enough, or whatever its size when the set is
+     * determined (then with a larger node budget in fixed-worlds mode, and under the clock with three
+     * quarters of the time left, so that rollouts still fit if it does not finish); false if not
+     * tried or not finished.
+     */
     private boolean solve(Job job) {
         int total = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
-        if (total > job.solverMaxCards) {
+        if (total > job.solverMaxCards && !job.determined) {
             return false;
         }
         long timeout = 0;
+        long nodes = job.solverNodes;
         if (job.timed) {
-            timeout = (job.stopAt - System.nanoTime()) / 1_000_000L;
+            long left = job.stopAt - System.nanoTime();
+            if (job.determined) {
+                left = left * 3 / 4;
+                nodes = 0;
+            }
+            timeout = left / 1_000_000L;
             if (timeout < 1) {
                 return false;
             }
+        } else if (job.determined) {
+            nodes = DETERMINED_NODE_FACTOR * job.solverNodes;
         }
         if (solver == null) {
             solver = new Solver(job.rules, SOLVER_TABLE_MB);
@@ -112,7 +127,7 @@ final class Worker {
         InformationSet info = job.info;
         int seat = info.seat();
         Position position = Position.of(job.rules, world, seat, info.lastMove(), info.lastSeat());
-        SolveResult r = solver.solve(position, true, timeout, job.solverNodes);
+        SolveResult r = solver.solve(position, true, timeout, nodes);
         if (!r.isKnown()) {
             return false;
         }

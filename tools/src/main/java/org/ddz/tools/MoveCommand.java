@@ -133,11 +133,13 @@ final class MoveCommand implements Callable<Integer> {
         }
         MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis)
             .withThreads(threads).withWorlds(worlds).withPrior(p);
-        MonteCarloAgent agent = new MonteCarloAgent(config);
-        if (worlds == 0) {
-            agent.warmUp(info, warmupMillis);
+        Decision d;
+        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+            if (worlds == 0) {
+                agent.warmUp(info, warmupMillis);
+            }
+            d = agent.decide(info, seed);
         }
-        Decision d = agent.decide(info, seed);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             json(new JsonLineWriter(out), d);

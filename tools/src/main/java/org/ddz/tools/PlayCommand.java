@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
     description = {
         "Plays agent A against agent B on duplicate deals: every deal twice, A as the landlord against B as both "
             + "farmers, then B as the landlord against A. Reports A's winning percentage (WP) and average difference "
-            + "in points (ADP: +-2^(bombs + rockets) a game, base 1) with 95%% confidence intervals (deal-level), "
+            + "in points (ADP as DouZero: +-2 x 2^(bombs + rockets) a game) with 95%% confidence intervals (deal-level), "
             + "the split by role, the share of games the landlord seat won, bombs per game and games per second.",
         "Games run in parallel; the same seed gives the same games and figures on any number of threads."},
     footer = {"", "Examples:",
@@ -61,8 +61,8 @@ final class PlayCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule or greedy (an unknown name lists "
-        + "every agent).")
+    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy or mc "
+        + "(mc:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform; an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
@@ -139,7 +139,8 @@ final class PlayCommand implements Callable<Integer> {
                 try {
                     records = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16);
                 } catch (IOException e) {
-                    return Ddz.inputError(spec, new IllegalArgumentException("cannot write " + out + ": " + e));
+                    return Ddz.inputError(spec, new IllegalArgumentException("cannot write " + out + ": "
+                        + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
                 }
             }
             JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
@@ -167,6 +168,8 @@ final class PlayCommand implements Callable<Integer> {
                 return Ddz.EXIT_SOFTWARE;
             }
         } finally {
+            agentA.close();
+            agentB.close();
             if (bar != null) {
                 bar.close();
             }

@@ -6,9 +6,10 @@ import org.ddz.mc.InformationSet;
  * A Dou Dizhu player: bids with a dealt hand, then plays from what its seat knows. Used by the
  * CLI, the arena and the bot protocols. Implementations may keep per-game state but must not
  * share mutable state between instances; the arena gives each game thread its own instances
- * (see {@link #copy()}).
+ * (see {@link #copy()}). An agent that holds threads or other resources releases them in
+ * {@link #close()}; whoever makes or copies an agent closes it when done.
  */
-public interface Agent {
+public interface Agent extends AutoCloseable {
     /** A short name for reports: {@code random}, {@code rule}, {@code greedy}, {@code mc}. */
     String name();
 
@@ -40,5 +41,13 @@ public interface Agent {
      * depend on which thread played it or on the games played before it.
      */
     default void startGame(long seed) {
+    }
+
+    /**
+     * Releases what the agent holds beyond memory (the Monte Carlo agent's helper threads). Does
+     * nothing by default; never throws.
+     */
+    @Override
+    default void close() {
     }
 }

@@ -27,6 +27,7 @@ public final class BidRequest {
      * @param hand the 17 dealt cards ({@link Cards} layout)
      * @param earlier the bids made before this seat, in bidding order (0 = no bid), one per earlier seat
      * @throws NotationException if the hand is not 17 valid cards or the earlier bids are impossible
+     *     (including a 3, which ends the bidding before this seat)
      */
     public static BidRequest of(Rules rules, long hand, int[] earlier) {
         if (!Cards.isValid(hand) || Cards.size(hand) != 17) {
@@ -41,6 +42,10 @@ public final class BidRequest {
                 throw new NotationException("impossible bid sequence " + Arrays.toString(earlier));
             }
             high = Math.max(high, b);
+        }
+        if (high == 3) {
+            throw new NotationException("the bidding ended with a 3 in " + Arrays.toString(earlier) + ": position "
+                + earlier.length + " does not bid");
         }
         return new BidRequest(rules, hand, earlier.length, Arrays.copyOf(earlier, earlier.length));
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 import org.ddz.core.game.Deal;
@@ -30,7 +31,8 @@ import org.ddz.mc.agents.Agent;
  * <p><b>Threads.</b> Deals are played in blocks on a fixed pool; each thread takes a set of six
  * agent copies ({@link Agent#copy()}: three of A, three of B) from a pool of sets. Games reach the
  * listener and the statistics on the calling thread, in match order (deal 1 side 0, deal 1 side 1,
- * deal 2 ...), with a bounded number of blocks in flight.
+ * deal 2 ...), with a bounded number of blocks in flight. The copies are closed ({@link Agent#close()})
+ * when the match ends; the prototypes are the caller's to close.
  */
 public final class Match {
     /** Deals per task: large enough to amortise the hand-off, small enough to balance the threads. */
@@ -120,6 +122,7 @@ public final class Match {
             }
         } finally {
             pool.shutdownNow();
+            closeWhenIdle(pool, workers);
         }
         return stats.build((System.nanoTime() - t0) / 1e9);
     }
@@ -146,6 +149,26 @@ public final class Match {
             return out;
         } finally {
             workers.add(w);
+        }
+    }
+
+    /**
+     * Closes the agent copies (the Monte Carlo agent's helper threads) once the pool's threads are
+     * done with them; after a failure, games still in flight are given a short grace period and
+     * the copies they hold are left to the daemon threads.
+     */
+    private static void closeWhenIdle(ExecutorService pool, ConcurrentLinkedQueue<Worker> workers) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        for (Worker w; (w = workers.poll()) != null; ) {
+            w.close();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -184,6 +207,15 @@ public final class Match {
         Worker() {
             asLandlord = new Agent[] {a.copy(), b.copy(), b.copy()};
             asFarmers = new Agent[] {b.copy(), a.copy(), a.copy()};
+        }
+
+        void close() {
+            for (Agent x : asLandlord) {
+                x.close();
+            }
+            for (Agent x : asFarmers) {
+                x.close();
+            }
         }
     }
 }

@@ -5,9 +5,13 @@ package org.ddz.mc.arena;
  * report them ({@code rules.md} section 6), all from A's point of view:
  * <ul>
  *   <li>WP: the share of games A's side won;</li>
- *   <li>ADP: the average score difference per game with base 1, doubled per bomb or rocket
- *       played: {@code +2^(bombs+rockets)} for a game A's side won, the negative for a loss
- *       (spring and bids left out, as in DouZero's evaluation);</li>
+ *   <li>ADP: the average difference in points per game between A's side and B's side, each
+ *       side scoring {@code +-2^(bombs+rockets)} (base 1, doubled per bomb or rocket played), so
+ *       {@code +2 * 2^(bombs+rockets)} for a game A's side won and the negative for a loss; spring
+ *       and bids left out. This is DouZero's evaluation exactly: there the landlord's score is
+ *       {@code +-2 * 2^bombs} a game and the farmers' reported figure is twice their per-farmer
+ *       {@code +-2^bombs}, so both roles report {@code +-2 * 2^bombs} and the published tables
+ *       ({@code agents.md}) compare directly;</li>
  *   <li>points: the average {@code rules.md} section 6 score of A's side per game (the landlord's
  *       score, or the two farmers' together), bids and springs included;</li>
  *   <li>the same split by A's role (landlord: the first game of each deal; farmers: the second);</li>
@@ -84,7 +88,10 @@ public final class MatchStats {
         return wp.ci();
     }
 
-    /** A's average difference in points per game (base 1, doubled per bomb or rocket). */
+    /**
+     * A's average difference in points per game: {@code +-2 * 2^(bombs+rockets)} a game (A's side
+     * +-1 against B's side -+1, base 1, doubled per bomb or rocket), DouZero's ADP.
+     */
     public double adp() {
         return adp.mean();
     }
@@ -220,7 +227,8 @@ public final class MatchStats {
                 throw new IllegalStateException("games come in pairs: A as landlord, then A as farmers");
             }
             boolean aWins = game.landlordWins() == aIsLandlord;
-            double diff = (aWins ? 1.0 : -1.0) * (1L << (game.bombs() + game.rockets()));
+            // A's points minus B's: the winning side +2^(bombs+rockets), the losing side the negative
+            double diff = (aWins ? 2.0 : -2.0) * (1L << (game.bombs() + game.rockets()));
             long score = aIsLandlord ? game.score(0) : game.score(1) + game.score(2);
             (aIsLandlord ? wpLandlord : wpFarmer).add(aWins ? 1 : 0);
             (aIsLandlord ? adpLandlord : adpFarmer).add(diff);

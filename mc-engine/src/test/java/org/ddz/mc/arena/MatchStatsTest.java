@@ -65,10 +65,10 @@ class MatchStatsTest {
         assertTrue(anti.antiSpring() && anti.multiplier() == 2 && !anti.landlordWins());
 
         MatchStats.Builder b = new MatchStats.Builder("A", "B");
-        b.add(spring, true);   // A landlord wins: +1, points +4
-        b.add(spring, false);  // A farmers lose: -1, points -4
-        b.add(bombs, true);    // A landlord wins with a bomb and the rocket: +4, points +16
-        b.add(anti, false);    // A farmers win: +1, points +4
+        b.add(spring, true);   // A landlord wins: ADP +2, points +4
+        b.add(spring, false);  // A farmers lose: -2, points -4
+        b.add(bombs, true);    // A landlord wins with a bomb and the rocket: +8, points +16
+        b.add(anti, false);    // A farmers win: +2, points +4
         MatchStats s = b.build(2.0);
         assertEquals(2, s.deals());
         assertEquals(4, s.games());
@@ -76,12 +76,12 @@ class MatchStatsTest {
         // per-deal WP 0.5 and 1.0: standard error 0.25
         assertEquals(0.75 - 1.959963984540054 * 0.25, s.wpCi()[0], 1e-9);
         assertEquals(0.75 + 1.959963984540054 * 0.25, s.wpCi()[1], 1e-9);
-        assertEquals(1.25, s.adp(), 1e-12); // per-deal ADP 0 and 2.5
-        assertEquals(1.25 + 1.959963984540054 * 1.25, s.adpCi()[1], 1e-9);
+        assertEquals(2.5, s.adp(), 1e-12); // per-deal ADP 0 and 5
+        assertEquals(2.5 + 1.959963984540054 * 2.5, s.adpCi()[1], 1e-9);
         assertEquals(5.0, s.points(), 1e-12); // per deal (4 - 4) / 2 and (16 + 4) / 2
         assertEquals(1.0, s.wpLandlord(), 1e-12);
         assertEquals(0.5, s.wpFarmer(), 1e-12);
-        assertEquals(2.5, s.adpLandlord(), 1e-12);
+        assertEquals(5.0, s.adpLandlord(), 1e-12);
         assertEquals(0.0, s.adpFarmer(), 1e-12);
         assertEquals(0.75, s.landlordWp(), 1e-12);
         assertEquals(0.5, s.bombsPerGame(), 1e-12);
@@ -110,5 +110,33 @@ class MatchStatsTest {
         assertTrue(e.getMessage().startsWith("play 5 comes after the game ended"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> replay(d, "3334445556667789", "XD"));
         assertTrue(e.getMessage().startsWith("play 2: seat 1 (landlord_down) cannot play XD: the hand"), e.getMessage());
+    }
+
+    /**
+     * ADP is DouZero's: its evaluation adds {@code 2 * 2^bombs} to the landlord's score for a win
+     * (minus for a loss) and {@code 2^bombs} per farmer side, then prints the farmers' figure
+     * doubled, so either role scores {@code +-2 * 2^bombs} a game. A game with one bomb and the
+     * rocket won by the landlord is +8 for the landlord's side and -8 for the farmers' side;
+     * published figures such as DouZero vs random (WP 0.989, ADP 3.036) are on this scale.
+     */
+    @Test
+    void adpIsTheDouZeroPointDifference() {
+        GameRecord bombs = replay(deal("333444555678TT2222XD", null),
+            "333444555678", "p", "p", "TT", "p", "p", "2222", "p", "p", "XD");
+        GameRecord plain = replay(deal("3334445556667789TTTJ", null), "3334445556667789", "p", "p", "TTTJ");
+        MatchStats.Builder b = new MatchStats.Builder("A", "B");
+        b.add(bombs, true);   // A's landlord wins with 2 bombs/rockets: 2 * 2^2
+        b.add(bombs, false);  // A's farmers lose the same game
+        b.add(plain, true);   // no bomb: +2 (a spring does not count, as in DouZero)
+        b.add(plain, false);  // -2
+        MatchStats s = b.build(1);
+        assertEquals((8.0 + 2.0) / 2, s.adpLandlord(), 1e-12);
+        assertEquals((-8.0 - 2.0) / 2, s.adpFarmer(), 1e-12);
+        assertEquals(0.0, s.adp(), 1e-12);
+        MatchStats.Builder one = new MatchStats.Builder("A", "B");
+        one.add(plain, true);
+        one.add(plain, false);
+        assertEquals(0.0, one.build(1).adp(), 1e-12);
+        assertEquals(2.0, one.build(1).adpLandlord(), 1e-12);
     }
 }
