@@ -212,6 +212,12 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public int play(InformationSet info) {
+        // a forced move (a pass when nothing beats, a single candidate) needs no worlds
+        prepare(info.rules());
+        int[] candidates = candidates(info);
+        if (candidates.length == 1) {
+            return candidates[0];
+        }
         return decide(info, Rng.derive(gameSeed, info.historyLength())).move();
     }
 
