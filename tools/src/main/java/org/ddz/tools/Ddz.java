@@ -81,6 +81,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new PlayCommand());
         cl.addSubcommand(new ReplayCommand());
         cl.addSubcommand(new TablesCommand());
+        cl.addSubcommand(new ServeCommand(stdin));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
