@@ -197,7 +197,7 @@ public final class MiniJson {
                     pos += 4;
                 }
                 default -> {
-                    pos--;
+                    pos -= 2;
                     throw error("bad escape '\\" + e + "'");
                 }
             }
@@ -247,8 +247,12 @@ public final class MiniJson {
             }
         }
         String n = text.substring(start, pos);
-        if (integral && pos - digits <= 18) {
-            return Long.parseLong(n);
+        if (integral) {
+            try {
+                return Long.parseLong(n);
+            } catch (NumberFormatException e) {
+                // beyond a long: read as a double below
+            }
         }
         return Double.parseDouble(n);
     }
