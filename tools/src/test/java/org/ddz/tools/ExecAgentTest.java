@@ -38,10 +38,13 @@ class ExecAgentTest {
         return JsonLines.MAPPER.readTree(line);
     }
 
-    /** Plays, writes the records to {@code out}, returns the JSON report. */
+    /** Plays on one thread (unless {@code args} say otherwise), writes the records to {@code out}, returns the report. */
     private JsonNode play(String out, String... args) throws IOException {
-        List<String> all = new ArrayList<>(List.of("play", "--json", "--threads", "1", "--out", dir.resolve(out).toString()));
+        List<String> all = new ArrayList<>(List.of("play", "--json", "--out", dir.resolve(out).toString()));
         all.addAll(List.of(args));
+        if (!all.contains("--threads")) {
+            all.addAll(List.of("--threads", "1"));
+        }
         CliRun run = CliRun.of(all.toArray(new String[0]));
         return json(run.assertSuccess().get(0));
     }
@@ -78,6 +81,11 @@ class ExecAgentTest {
         assertEquals(games("a.jsonl"), games("b.jsonl"));
         assertNoFaults(exec.get("errors_b"));
         assertTrue(exec.get("b").textValue().startsWith("exec:"), exec.toString());
+        // two threads: six processes (three per worker's copies), the same games in the same order
+        JsonNode two = play("c.jsonl", "--a", "greedy", "--b", served("--agent rule"), "--deals", "6", "--seed", "11",
+            "--bidding", "--threads", "2");
+        assertEquals(games("a.jsonl"), games("c.jsonl"));
+        assertNoFaults(two.get("errors_b"));
     }
 
     @Test
