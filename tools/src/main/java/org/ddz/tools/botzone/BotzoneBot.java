@@ -155,8 +155,12 @@ public final class BotzoneBot {
 
     private String turn(String input, List<String> errors) {
         Object root;
+        String text = input.strip();
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1); // a byte-order mark some tools write before UTF-8 text
+        }
         try {
-            root = MiniJson.parse(input.strip());
+            root = MiniJson.parse(text);
         } catch (IllegalArgumentException e) {
             errors.add(e.getMessage());
             // nothing to rebuild from: a play turn's safest answer is a pass, a bidding turn's 0

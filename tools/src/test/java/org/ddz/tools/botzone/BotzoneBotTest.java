@@ -131,6 +131,9 @@ class BotzoneBotTest {
         assertEquals("{\"response\":0}", notJson.line());
         assertTrue(notJson.errors().get(0).startsWith("invalid JSON: unexpected end of input at column"),
             notJson.errors().toString());
+        BotzoneBot.Reply bom = turn("rule", "\uFEFF{\"requests\":[{\"own\":[0,4,8,12,16,20,24,28,32,36,40,44,48,52,53,1,5],"
+            + "\"bid\":[]}]}\r\n");
+        assertEquals(List.of(), bom.errors(), "a byte-order mark and CRLF are fine");
         BotzoneBot.Reply empty = turn("mc", "");
         assertEquals(1, empty.errors().size());
         assertTrue(turn("mc", "{\"responses\":[]}").errors().get(0).contains("\"requests\" is missing"));
