@@ -100,6 +100,8 @@ final class ExecAgent implements Agent, AutoCloseable {
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         boolean helloSent;
         boolean answered;
+        /** Killed after a time-out ({@link Process#isAlive()} may stay true for a moment after the kill). */
+        boolean killed;
 
         Proc(Process process) {
             this.process = process;
@@ -233,7 +235,7 @@ final class ExecAgent implements Agent, AutoCloseable {
         failedThisGame = false;
         seedPending = true;
         gameSeed = seed;
-        if (proc != null && proc.process.isAlive() && proc.lines.peek() != Proc.EOF) {
+        if (proc != null && !proc.killed && proc.process.isAlive() && proc.lines.peek() != Proc.EOF) {
             return;
         }
         if (proc != null) {
@@ -365,6 +367,7 @@ final class ExecAgent implements Agent, AutoCloseable {
             throw new ArenaException("agent " + shared.spec + ": interrupted while waiting for an answer", e);
         }
         if (line == null) {
+            p.killed = true;
             p.process.destroyForcibly();
             return failed(shared.faults.timeouts);
         }

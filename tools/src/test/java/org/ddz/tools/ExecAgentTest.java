@@ -169,9 +169,11 @@ class ExecAgentTest {
         // answers its first request of a game with a pass, then sleeps past the time-out
         String late = script("late.sh", "n=0; while read -r line; do case \"$line\" in *'\"game\"'*) n=0;; "
             + "*'\"play\"'*) n=$((n+1)); if [ $n -ge 2 ]; then exec sleep 30; fi; echo '{\"move\":\"pass\"}';; esac; done\n");
-        JsonNode t = play("t.jsonl", "--a", "rule", "--b", late, "--deals", "1", "--seed", "4", "--move-timeout-ms", "300");
+        JsonNode t = play("t.jsonl", "--a", "rule", "--b", late, "--deals", "2", "--seed", "4", "--move-timeout-ms", "300");
         JsonNode te = t.get("errors_b");
-        assertEquals(3, te.get("timeouts").intValue(), te.toString());
+        // each of the three processes is late once a game: killed, and started again for its next game
+        assertEquals(6, te.get("timeouts").intValue(), te.toString());
+        assertEquals(3, te.get("restarts").intValue(), te.toString());
         assertEquals(0, te.get("crashes").intValue(), te.toString());
     }
 
