@@ -114,7 +114,8 @@ final class AgentSpecs {
         String name = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
         Factory f = FACTORIES.get(name);
         if (f == null) {
-            throw new IllegalArgumentException("unknown agent '" + spec + "' (agents: " + names() + ")");
+            throw new IllegalArgumentException("unknown agent '" + spec + "' (agents: " + names()
+                + ", or exec:COMMAND for an external process)");
         }
         Map<String, String> settings = new LinkedHashMap<>();
         if (colon >= 0) {

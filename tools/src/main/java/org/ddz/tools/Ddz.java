@@ -81,6 +81,8 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new PlayCommand());
         cl.addSubcommand(new ReplayCommand());
         cl.addSubcommand(new TablesCommand());
+        cl.addSubcommand(new ServeCommand(stdin));
+        cl.addSubcommand(new BotzoneCommand(stdin));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);

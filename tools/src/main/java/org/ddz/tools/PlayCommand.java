@@ -52,6 +52,10 @@ import picocli.CommandLine.Spec;
         "  ddz play --a rule --b rule --deals 10000 --threads 2 --json",
         "  ddz play --a rule --b random --deals 100 --out games.jsonl && ddz replay games.jsonl",
         "",
+        "An external agent is exec:COMMAND ARGS, a process speaking the agent protocol (docs/agent-protocol.md), e.g. "
+            + "--b 'exec:ddz serve --agent rule'. Its illegal, unparsable, late or missing answers are replaced by a "
+            + "fallback (pass where legal, else the lowest card as a solo; bid 0) and counted in the report.",
+        "",
         "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "
             + "first and is the landlord without --bidding), or a JSON object with such a \"deal\" field.",
         "",
@@ -61,8 +65,8 @@ final class PlayCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy or mc "
-        + "(mc:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform; an unknown name lists every agent).")
+    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
+        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform] or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
@@ -98,6 +102,12 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object with the figures.")
     private boolean json;
 
+    @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
+        description = "Longest wait for an exec: agent's answer (default 10000; a process's first answer gets "
+            + ExecAgent.STARTUP_GRACE_MS + " ms more for its start-up). A late agent is killed, its move replaced "
+            + "by the fallback and the process restarted for the next game.")
+    private long moveTimeoutMs;
+
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
@@ -106,15 +116,43 @@ final class PlayCommand implements Callable<Integer> {
         if (nThreads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
         }
+        if (moveTimeoutMs < 1) {
+            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
+        }
         if (deals != null && deals < 1) {
             throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
         }
-        Agent agentA;
-        Agent agentB;
+        Agent agentA = null;
+        Agent agentB = null;
+        try {
+            try {
+                agentA = agent(a, rules);
+                agentB = agent(b, rules);
+            } catch (IllegalArgumentException e) {
+                return Ddz.inputError(spec, e);
+            }
+            return play(rules, nThreads, agentA, agentB);
+        } finally {
+            close(agentA);
+            close(agentB);
+        }
+    }
+
+    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
+    private Agent agent(String agentSpec, Rules rules) {
+        String s = agentSpec == null ? "" : agentSpec.trim();
+        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules);
+    }
+
+    private static void close(Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            e.close();
+        }
+    }
+
+    private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
         List<Deal> fromFile = null;
         try {
-            agentA = AgentSpecs.parse(a, rules);
-            agentB = AgentSpecs.parse(b, rules);
             if (dealsFile != null) {
                 fromFile = readDeals(dealsFile);
                 if (deals != null && deals > fromFile.size()) {
@@ -178,9 +216,11 @@ final class PlayCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            printJson(stdout, stats, rules, nThreads);
+            printJson(stdout, stats, rules, nThreads, agentA, agentB);
         } else {
             print(stdout, stats, rules, nThreads);
+            printFaults(stdout, "A", agentA);
+            printFaults(stdout, "B", agentB);
         }
         stdout.flush();
         return 0;
@@ -255,7 +295,31 @@ final class PlayCommand implements Callable<Integer> {
             s.gamesPerSecond()));
     }
 
-    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads) throws IOException {
+    /** For an external agent: a line with its fault counts. */
+    private static void printFaults(PrintWriter out, String which, Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            ExecAgent.Faults f = e.faults();
+            out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
+                    + "%d decisions by fallback, %d restarts", which, agent.name(), f.illegal.get(), f.unparsable.get(),
+                f.timeouts.get(), f.crashes.get(), f.fallbacks.get(), f.restarts.get()));
+        }
+    }
+
+    /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
+    private static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
+        ExecAgent.Faults f = agent instanceof ExecAgent e ? e.faults() : new ExecAgent.Faults();
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("illegal", f.illegal.get());
+        g.writeNumberField("unparsable", f.unparsable.get());
+        g.writeNumberField("timeouts", f.timeouts.get());
+        g.writeNumberField("crashes", f.crashes.get());
+        g.writeNumberField("fallbacks", f.fallbacks.get());
+        g.writeNumberField("restarts", f.restarts.get());
+        g.writeEndObject();
+    }
+
+    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads, Agent agentA, Agent agentB)
+        throws IOException {
         JsonLineWriter w = new JsonLineWriter(out);
         JsonGenerator g = w.gen();
         g.writeStartObject();
@@ -283,6 +347,8 @@ final class PlayCommand implements Callable<Integer> {
         number(g, "bombs_per_game", s.bombsPerGame());
         number(g, "seconds", s.seconds());
         number(g, "games_per_s", s.gamesPerSecond());
+        faults(g, "errors_a", agentA);
+        faults(g, "errors_b", agentB);
         g.writeEndObject();
         w.endLine();
     }

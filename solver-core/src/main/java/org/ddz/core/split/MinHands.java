@@ -26,7 +26,10 @@ import org.ddz.core.rules.Rules;
  * <ol>
  *   <li>a profile table {@code G[profile]} holds the exact count for every chain-free hand
  *       (9,520 profiles, one byte each), filled once per rules by dynamic programming over the
- *       non-chain moves of the {@link MoveTable} that contain the lowest card;</li>
+ *       non-chain moves of the {@link MoveTable} that contain the lowest card (for the presets
+ *       without bans the filled table ships as a resource, {@code profiles-PRESET.bin} with a
+ *       CRC32, which a cold JVM loads in about a millisecond instead of 60-200 ms of computing;
+ *       a test checks it byte for byte against the computation);</li>
  *   <li>{@link #count} enumerates the multisets of chain combinations the hand holds (each
  *       multiset once: chains chosen in increasing order of start, then option), and for each
  *       takes {@code chains + G[profile of the rest]}; winged planes take their wings from the
@@ -61,7 +64,10 @@ public final class MinHands {
     private final long[] moveCards;
     private final boolean hasShuttles;
 
-    private MinHands(Rules rules) {
+    /**
+     * @param shipped whether to take the shipped profile table where there is one (false: compute it)
+     */
+    MinHands(Rules rules, boolean shipped) {
         this.rules = rules;
         this.table = rules.table();
         int size = table.size();
@@ -140,9 +146,94 @@ public final class MinHands {
                 }
             }
         }
-        // 2. the profile table, by increasing number of cards
+        // 2. the profile table: shipped for the presets without bans (a cold JVM takes 60-200 ms
+        // to compute one; MinHandsTest checks every shipped table against the computation)
         java.util.Arrays.fill(profileMin, UNKNOWN);
+        if (shipped && rules.banMask() == 0 && loadProfiles()) {
+            return;
+        }
         fillProfiles();
+    }
+
+    /** The resource holding the profile table of a preset. */
+    static String profileResource(org.ddz.core.rules.Preset preset) {
+        return "profiles-" + preset.id() + ".bin";
+    }
+
+    /**
+     * The chain-free profiles in the order the table is filled (increasing cards), each packed as
+     * {@code n1 | n2 << 4 | n3 << 8 | n4 << 12 | jokers << 16}.
+     */
+    static int[] profileOrder() {
+        int[] out = new int[PROFILES];
+        int k = 0;
+        for (int cards = 0; cards <= 54; cards++) {
+            for (int n4 = 0; n4 <= 13; n4++) {
+                for (int n3 = 0; n3 + n4 <= 13; n3++) {
+                    for (int n2 = 0; n2 + n3 + n4 <= 13; n2++) {
+                        for (int jokers = 0; jokers < 4; jokers++) {
+                            int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
+                            if (n1 >= 0 && n1 + n2 + n3 + n4 <= 13) {
+                                out[k++] = n1 | n2 << 4 | n3 << 8 | n4 << 12 | jokers << 16;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
+    }
+
+    private static long canonicalHand(int packed) {
+        return canonicalHand(packed & 15, (packed >>> 4) & 15, (packed >>> 8) & 15, (packed >>> 12) & 15, packed >>> 16);
+    }
+
+    /**
+     * The profile table as shipped: one byte a profile in {@link #profileOrder()}, then the CRC32
+     * of those bytes (4 bytes, big-endian).
+     */
+    byte[] profileBytes() {
+        int[] order = profileOrder();
+        byte[] out = new byte[order.length + 4];
+        for (int i = 0; i < order.length; i++) {
+            out[i] = profileMin[profile(canonicalHand(order[i]))];
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(out, 0, order.length);
+        int c = (int) crc.getValue();
+        for (int i = 0; i < 4; i++) {
+            out[order.length + i] = (byte) (c >>> (24 - 8 * i));
+        }
+        return out;
+    }
+
+    /** Loads the shipped profile table of the preset; false (nothing loaded) if absent or damaged. */
+    private boolean loadProfiles() {
+        byte[] data;
+        try (java.io.InputStream in = MinHands.class.getResourceAsStream(profileResource(rules.preset()))) {
+            if (in == null) {
+                return false;
+            }
+            data = in.readAllBytes();
+        } catch (java.io.IOException e) {
+            return false;
+        }
+        int[] order = profileOrder();
+        if (data.length != order.length + 4) {
+            return false;
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(data, 0, order.length);
+        int c = (int) crc.getValue();
+        for (int i = 0; i < 4; i++) {
+            if (data[order.length + i] != (byte) (c >>> (24 - 8 * i))) {
+                return false;
+            }
+        }
+        for (int i = 0; i < order.length; i++) {
+            profileMin[profile(canonicalHand(order[i]))] = data[i];
+        }
+        return true;
     }
 
     /**
@@ -153,7 +244,7 @@ public final class MinHands {
         synchronized (CACHE) {
             MinHands m = CACHE.get(rules);
             if (m == null) {
-                m = new MinHands(rules);
+                m = new MinHands(rules, true);
                 CACHE.put(rules, m);
             }
             return m;

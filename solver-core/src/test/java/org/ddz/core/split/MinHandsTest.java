@@ -1,6 +1,8 @@
 package org.ddz.core.split;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -117,6 +119,40 @@ class MinHandsTest {
                 assertEquals(oracle.count(h), m.chainFreeCount(h), () -> Notation.format(h));
             });
         }
+    }
+
+    /**
+     * The shipped profile tables ({@code src/main/resources/org/ddz/core/split/profiles-*.bin}) are
+     * byte for byte the computed ones, so every ban-free {@link MinHands#of} counts exactly as if it
+     * had computed its table. Run with {@code -Dddz.regenerateProfiles=true} to write them anew
+     * after a change to the profile computation.
+     */
+    @Test
+    void shippedProfileTablesAreTheComputedOnes() throws java.io.IOException {
+        if (Boolean.getBoolean("ddz.regenerateProfiles")) {
+            for (Preset preset : Preset.values()) {
+                java.nio.file.Files.write(java.nio.file.Path.of("src/main/resources/org/ddz/core/split",
+                    MinHands.profileResource(preset)), new MinHands(Rules.of(preset), false).profileBytes());
+            }
+            return; // the new files reach the class path with the next build
+        }
+        for (Preset preset : Preset.values()) {
+            Rules rules = Rules.of(preset);
+            byte[] computed = new MinHands(rules, false).profileBytes();
+            String name = MinHands.profileResource(preset);
+            byte[] shipped;
+            try (java.io.InputStream in = MinHands.class.getResourceAsStream(name)) {
+                assertTrue(in != null, "no resource " + name);
+                shipped = in.readAllBytes();
+            }
+            assertArrayEquals(computed, shipped, name + " differs from the computed table: regenerate it");
+            assertArrayEquals(computed, new MinHands(rules, true).profileBytes(), preset + ": loaded table");
+            assertEquals(MinHands.profileOrder().length + 4, computed.length);
+        }
+        // with bans the table is computed: it differs from the ban-free one
+        Rules banned = Rules.of(Preset.STANDARD, Rules.parseBans("trio_solo,trio_pair"));
+        assertFalse(java.util.Arrays.equals(new MinHands(banned, true).profileBytes(),
+            new MinHands(Rules.STANDARD, true).profileBytes()));
     }
 
     @Test
