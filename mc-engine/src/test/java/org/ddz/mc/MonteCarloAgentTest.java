@@ -51,6 +51,23 @@ class MonteCarloAgentTest {
     }
 
     @Test
+    void aHandThatIsOneCombinationIsPlayedAtOnce() {
+        // the landlord's 20 cards are one plane with five single wings: leading it wins now
+        long hand = Notation.parseCards("333444555666777 89TJQ");
+        InformationSet info = InformationSet.of(RULES, 0, hand, 0L, 1, new int[0]);
+        try (MonteCarloAgent agent = new MonteCarloAgent()) {
+            int move = agent.play(info);
+            assertEquals(hand, RULES.table().cards(move), RULES.table().format(move));
+            // Botzone: four consecutive fours with four single wings are one shuttle; the rollouts
+            // alone preferred keeping bombs (a four_two_solo first)
+            Rules botzone = Rules.of(org.ddz.core.rules.Preset.BOTZONE);
+            long shuttle = Notation.parseCards("3333444455556666 789T");
+            int m = agent.play(InformationSet.of(botzone, 0, shuttle, 0L, 1, new int[0]));
+            assertEquals(shuttle, botzone.table().cards(m), botzone.table().format(m));
+        }
+    }
+
+    @Test
     void fixedWorldsGiveTheSameResultOnOneAndTwoThreads() {
         MonteCarloAgent one = fixed(1, 20);
         MonteCarloAgent two = fixed(2, 20);
