@@ -373,6 +373,11 @@ public final class MonteCarloAgent implements Agent {
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         long hand = info.hand();
         int n = generator.answers(hand, info.lastMove(), buf);
+        for (int i = 0; i < n; i++) {
+            if (buf[i] != MoveTable.PASS && table.cards(buf[i]) == hand) {
+                return new int[] {buf[i]}; // it empties the hand: the only candidate worth a world
+            }
+        }
         n = pruner.prune(hand, buf, n);
         long[] keyed = new long[n];
         boolean hasPass = false;
