@@ -3,6 +3,7 @@ package org.ddz.core.split;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.ddz.core.cards.Cards;
 import org.ddz.core.cards.Notation;
 import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
@@ -71,6 +72,27 @@ class SegmentTableTest {
             n += countSequences(c, i + 1);
         }
         return n;
+    }
+
+    @Test
+    void planeHandsEqualSearchOnEveryPreset() {
+        // two or three adjacent trios plus random cards: the winged-plane path and its wing dedupe
+        assertTrue(MinHands.segmentTable() == table, "the table is installed");
+        for (Preset preset : Preset.values()) {
+            for (String bans : new String[] {"", "trio_solo,trio_pair", "421,422"}) {
+                Rules rules = Rules.of(preset, Rules.parseBans(bans));
+                MinHands m = MinHands.of(rules);
+                Property.forAll("planes: table == search " + rules, 900 + preset.ordinal(), 400, random -> {
+                    int start = random.nextInt(10);
+                    int trios = 2 + random.nextInt(2);
+                    long hand = Cards.run(start, Math.min(trios, 12 - start), 3);
+                    long pool = Cards.DECK - hand;
+                    int n = Math.min(20, Cards.size(hand) + 4 + random.nextInt(11)) - Cards.size(hand);
+                    long h = hand + RandomHands.dealFrom(random, pool, n);
+                    assertEquals(m.countBySearch(h), m.count(h), () -> Notation.format(h) + " " + rules);
+                });
+            }
+        }
     }
 
     @Test
