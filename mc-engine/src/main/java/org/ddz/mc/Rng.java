@@ -1,35 +1,36 @@
 package org.ddz.mc;
 
+import org.ddz.core.game.SplitMix64;
+
 /**
- * A SplitMix64 random stream in one mutable {@code long}: reseeded in place, so a worker thread
+ * A SplitMix64 random stream ({@link SplitMix64}) with the Monte Carlo engine's seed derivation:
+ * reseeded in place, so a worker thread
  * keeps one instance and draws every world and rollout from it without allocating.
  * Not thread-safe: one instance per thread.
  */
 public final class Rng {
-    private static final long GOLDEN = 0x9E37_79B9_7F4A_7C15L;
+    private static final long GOLDEN = SplitMix64.GOLDEN_GAMMA;
 
-    private long state;
+    private final SplitMix64 stream;
 
     /** A stream starting from {@code seed}. */
     public Rng(long seed) {
-        this.state = seed;
+        this.stream = new SplitMix64(seed);
     }
 
-    /** Restarts the stream from {@code seed}. */
+    /** Restarts the stream from {@code seed} (no allocation). */
     public void reseed(long seed) {
-        this.state = seed;
+        stream.reseed(seed);
     }
 
-    /** The SplitMix64 finaliser: a bijective 64-bit mix. */
+    /** The SplitMix64 finaliser ({@link SplitMix64#mix64}). */
     public static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
-        return z ^ (z >>> 31);
+        return SplitMix64.mix64(z);
     }
 
     /**
-     * A seed derived from a parent seed and an index (a world, a candidate): distinct indices give
-     * unrelated streams, and the result depends on nothing else.
+     * The seed of sub-stream {@code index} of {@code seed}: {@code mix(mix(seed) + GOLDEN * (index + 1))},
+     * so nearby seeds and nearby indices give unrelated streams.
      */
     public static long derive(long seed, long index) {
         return mix(mix(seed) + GOLDEN * (index + 1));
@@ -37,23 +38,15 @@ public final class Rng {
 
     /** The next 64 random bits. */
     public long nextLong() {
-        state += GOLDEN;
-        return mix(state);
+        return stream.nextLong();
     }
 
-    /** A uniform int in {@code 0 .. bound-1}; {@code bound} must be positive. Lemire's method, unbiased. */
+    /** A uniform integer in {@code 0 .. bound-1} ({@link SplitMix64#nextInt}); {@code bound >= 1}. */
     public int nextInt(int bound) {
-        long m = (nextLong() >>> 32) * bound;
-        if ((m & 0xFFFF_FFFFL) < bound) {
-            long threshold = (0x1_0000_0000L - bound) % bound;
-            while ((m & 0xFFFF_FFFFL) < threshold) {
-                m = (nextLong() >>> 32) * bound;
-            }
-        }
-        return (int) (m >>> 32);
+        return stream.nextInt(bound);
     }
 
-    /** A uniform double in {@code [0, 1)}. */
+    /** A uniform double in {@code [0, 1)} from the top 53 bits of {@link #nextLong}. */
     public double nextDouble() {
         return (nextLong() >>> 11) * 0x1.0p-53;
     }
