@@ -63,6 +63,8 @@ public final class MinHands {
     private final int[] minLength = new int[5];
     private final long[] moveCards;
     private final boolean hasShuttles;
+    /** Whether trio_solo and trio_pair are both allowed (the plane-savings floor relies on them). */
+    private final boolean trioKickersAllowed;
 
     /**
      * @param shipped whether to take the shipped profile table where there is one (false: compute it)
@@ -77,6 +79,7 @@ public final class MinHands {
             shuttles |= f.type == MoveType.SHUTTLE;
         }
         hasShuttles = shuttles;
+        trioKickersAllowed = !rules.isBanned(MoveType.TRIO_SOLO) && !rules.isBanned(MoveType.TRIO_PAIR);
         for (int id = 0; id < size; id++) {
             moveCards[id] = table.cards(id);
         }
@@ -303,8 +306,13 @@ public final class MinHands {
         if (best < 0) {
             return -1;
         }
+        // No partition beats the best without winged planes by more than the planes can save: a
+        // plane of L trios with wings is L trio_solo (trio_pair) plays at most, so it saves at
+        // most L - 1, and the trios of a run of k adjacent ranks held 3+ times save at most k - 1
+        // together. Reaching that floor ends the search (when trio_solo and trio_pair are allowed).
+        int floor = trioKickersAllowed ? best - planeSavingsBound(s3) : 1;
         int nOpt = optMultiplicity.length;
-        for (int o = 0; o < nOpt && best > 1; o++) {
+        for (int o = 0; o < nOpt && best > Math.max(1, floor); o++) {
             if (optFamily[o] < 0 || optMultiplicity[o] != 3) {
                 continue;
             }
@@ -313,6 +321,11 @@ public final class MinHands {
             while (starts != 0) {
                 int s = Long.numberOfTrailingZeros(starts) >>> 2;
                 starts &= starts - 1;
+                // taking a single or a pair off a hand lowers its count by at most one (it could be
+                // played alone), so these planes leave at least count(hand - main) - len plays
+                if (1 + count(hand - Cards.run(s, len, 3)) - len >= best) {
+                    continue;
+                }
                 int end = optEndId[o][s];
                 for (int id = optFirstId[o][s]; id < end; id++) {
                     long c = moveCards[id];
@@ -320,12 +333,21 @@ public final class MinHands {
                         int rest = count(hand - c);
                         if (rest + 1 < best) {
                             best = rest + 1;
+                            if (best <= floor) {
+                                return best;
+                            }
                         }
                     }
                 }
             }
         }
         return best;
+    }
+
+    /** Sum over the runs of adjacent ranks (3..A) held 3+ times of (run length - 1). */
+    private static int planeSavingsBound(long s3) {
+        // every rank of such a run but its first has its left neighbour in the run
+        return Long.bitCount(s3 & (s3 << 4));
     }
 
     /** The best count over partitions without winged planes, from the table; -1 if outside it. */
