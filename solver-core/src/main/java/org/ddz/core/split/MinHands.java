@@ -281,7 +281,7 @@ public final class MinHands {
                 return v;
             }
         }
-        return search(hand, 0, 0, Integer.MAX_VALUE);
+        return search(hand, 0, 0);
     }
 
     /**
@@ -448,7 +448,7 @@ public final class MinHands {
 
     /** The count by search alone, whatever table is installed (for tests and comparisons). */
     int countBySearch(long hand) {
-        return search(hand, 0, 0, Integer.MAX_VALUE);
+        return search(hand, 0, 0);
     }
 
     /**
@@ -467,9 +467,9 @@ public final class MinHands {
 
     /**
      * Fewest plays for {@code hand} using chains that start at rank {@code start} or later (option
-     * {@code option} or later at {@code start} itself), or fewer than {@code bound} if possible.
+     * {@code option} or later at {@code start} itself).
      */
-    private int search(long hand, int start, int option, int bound) {
+    private int search(long hand, int start, int option) {
         int best = profileMin[profile(hand)];
         if (best <= 2) {
             // one play cannot beat a chain-free count of 1; a chain leaves at least one more
@@ -509,7 +509,7 @@ public final class MinHands {
                 long main = Cards.run(s, len, m);
                 int fam = optFamily[o];
                 if (fam < 0) {
-                    int v = 1 + search(hand - main, s, o, best);
+                    int v = 1 + search(hand - main, s, o);
                     if (v < best) {
                         best = v;
                         if (best <= 1) {
@@ -521,7 +521,7 @@ public final class MinHands {
                     for (int id = optFirstId[o][s]; id < end; id++) {
                         long c = moveCards[id];
                         if (Cards.contains(hand, c)) {
-                            int v = 1 + search(hand - c, s, o, best);
+                            int v = 1 + search(hand - c, s, o);
                             if (v < best) {
                                 best = v;
                                 if (best <= 1) {
