@@ -120,8 +120,6 @@ public final class MonteCarloAgent implements Agent {
     /** The helper threads, started at the first decision; empty with one thread or once closed. */
     private Helper[] helpers = new Helper[0];
     private MoveGenerator generator;
-    /** Scratch for {@link #play}'s look for a move that empties the hand. */
-    private final int[] answers = new int[MoveGenerator.MAX_MOVES];
     private MovePruner pruner;
     private SplitCache splits;
     private Rules rules;
@@ -214,17 +212,8 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public int play(InformationSet info) {
-        // a move that empties the hand wins now; a forced move (a pass when nothing beats, a
-        // single candidate) needs no worlds
-        prepare(info.rules());
-        long hand = info.hand();
-        int n = generator.answers(hand, info.lastMove(), answers);
-        for (int i = 0; i < n; i++) {
-            int m = answers[i];
-            if (m != MoveTable.PASS && rules.table().cards(m) == hand) {
-                return m;
-            }
-        }
+        // a single candidate needs no worlds: a pass when nothing beats, or a move that empties
+        // the hand (candidates() returns it alone)
         int[] candidates = candidates(info);
         if (candidates.length == 1) {
             return candidates[0];
