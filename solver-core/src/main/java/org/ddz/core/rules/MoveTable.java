@@ -273,6 +273,9 @@ public final class MoveTable {
             out[0] = PASS;
             return 1;
         }
+        if (!mayBeCombination(cards)) {
+            return 0;
+        }
         long r = readings.get(cards);
         if (r == -1L) {
             return 0;
@@ -284,6 +287,33 @@ public final class MoveTable {
         }
         out[1] = second - 1;
         return 2;
+    }
+
+    /**
+     * A necessary condition, from rank sets only, for a card set to be one combination of any
+     * preset ({@code rules.md} section 2), so that {@link #classify} skips its hash lookup for the
+     * many card sets that cannot be one: a combination holds at most three distinct ranks (solo,
+     * pair, trio, bomb, rocket, trio with a kicker, four with two), or only single cards (solo
+     * chain), or only pairs (pair chain), or two or more ranks held three times or more (planes
+     * with or without wings, shuttles). Every move of every preset's table passes (MoveTableTest).
+     *
+     * @param cards a card set ({@link org.ddz.core.cards.Cards} layout)
+     * @return false only if no preset has a combination of exactly these cards
+     */
+    public static boolean mayBeCombination(long cards) {
+        long r1 = Cards.ranksAtLeast(cards, 1);
+        if (Long.bitCount(r1) <= 3) {
+            return true;
+        }
+        long r2 = Cards.ranksAtLeast(cards, 2);
+        if (r2 == 0) {
+            return true;
+        }
+        long r3 = Cards.ranksAtLeast(cards, 3);
+        if (r3 == 0) {
+            return r2 == r1;
+        }
+        return Long.bitCount(r3) >= 2;
     }
 
     /** Whether the card set of a move has more than one reading (its text then carries the type). */

@@ -1,6 +1,7 @@
 package org.ddz.core.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -115,6 +116,20 @@ class MoveTableTest {
                 assertEquals(id, t.parseMove(t.format(id)), p + " " + t.format(id));
             }
         }
+    }
+
+    @Test
+    void everyMoveOfEveryPresetPassesTheCombinationPrefilterAndMixedHandsFailIt() {
+        for (Preset p : Preset.values()) {
+            MoveTable t = MoveTable.of(p);
+            for (int id = 1; id < t.size(); id++) {
+                assertTrue(MoveTable.mayBeCombination(t.cards(id)), p + " " + t.format(id));
+            }
+        }
+        // four ranks or more, mixing counts, with fewer than two trios: no combination anywhere
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("3334456")));
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("34567789")));
+        assertTrue(MoveTable.mayBeCombination(Notation.parseCards("33344456")), "a plane with two solo wings");
     }
 
     @Test
