@@ -37,6 +37,8 @@ public final class MoveTable {
 
     private final Preset preset;
     private final MoveFamily[] families;
+    /** {@link MoveType#BOMB}'s ordinal as a constant (an enum's ordinal is not folded by the JIT). */
+    private static final byte BOMB_TYPE = (byte) MoveType.BOMB.ordinal();
     private final MoveFamily bombFamily;
     private final int rocketId;
     private final int size;
@@ -236,7 +238,7 @@ public final class MoveTable {
 
     /** Whether the move is a bomb. */
     public boolean isBomb(int id) {
-        return type[id] == MoveType.BOMB.ordinal();
+        return type[id] == BOMB_TYPE;
     }
 
     /**

@@ -38,16 +38,22 @@ public final class TranspositionTable {
      *     in a Java array (above about 56 GiB)
      */
     public TranspositionTable(int megabytes) {
+        this(checked(megabytes) << 20);
+    }
+
+    private static long checked(int megabytes) {
         if (megabytes < 1) {
             throw new IllegalArgumentException("transposition table size must be at least 1 MiB, not " + megabytes);
         }
-        long entries = Long.highestOneBit(((long) megabytes << 20) / ENTRY_BYTES);
+        return megabytes;
+    }
+
+    /** A table of about {@code bytes} bytes (a power-of-two number of entries, at least 1,024). */
+    TranspositionTable(long bytes) {
+        long entries = Long.highestOneBit(bytes / ENTRY_BYTES);
         entries = Math.max(entries, 1024);
-        if (entries > (1 << 30)) {
-            throw new IllegalArgumentException("transposition table of " + megabytes + " MiB is too large");
-        }
         if (entries * 4 > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("transposition table of " + megabytes + " MiB is too large");
+            throw new IllegalArgumentException("transposition table of " + (bytes >> 20) + " MiB is too large");
         }
         data = new long[(int) entries * 4];
         mask = (int) entries * 4 - 1 & ~7;
