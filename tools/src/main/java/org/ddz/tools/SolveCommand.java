@@ -89,7 +89,7 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "0",
         description = "Transposition-table memory in MiB, rounded down to a power of two; 0 (default): sized to the "
             + "position (" + Solver.DEFAULT_TABLE_MB + " MiB up to 26 cards, 256 up to 30, a quarter of the heap up to "
-            + "2048 beyond), and " + Solver.DEFAULT_TABLE_MB + " MiB for --batch.")
+            + "512 beyond), and " + Solver.DEFAULT_TABLE_MB + " MiB for --batch.")
     private int tableMegabytes;
 
     @Option(names = "--batch",
