@@ -294,28 +294,39 @@ public final class MoveTable {
     /**
      * A necessary condition, from rank sets only, for a card set to be one combination of any
      * preset ({@code rules.md} section 2), so that {@link #classify} skips its hash lookup for the
-     * many card sets that cannot be one: a combination holds at most three distinct ranks (solo,
-     * pair, trio, bomb, rocket, trio with a kicker, four with two), or only single cards (solo
-     * chain), or only pairs (pair chain), or two or more ranks held three times or more (planes
-     * with or without wings, shuttles). Every move of every preset's table passes (MoveTableTest).
+     * many card sets that cannot be one. A combination is one rank (solo, pair, trio, bomb); or two
+     * or three ranks of which one is held three times or more (a trio or four with kickers), or the
+     * rocket, or three consecutive pairs; or four ranks or more that are single cards in a run of
+     * five or more (solo chain), pairs in a run (pair chain), or hold two or more trios (planes,
+     * shuttles). Every move of every preset's table passes (MoveTableTest).
      *
      * @param cards a card set ({@link org.ddz.core.cards.Cards} layout)
      * @return false only if no preset has a combination of exactly these cards
      */
     public static boolean mayBeCombination(long cards) {
         long r1 = Cards.ranksAtLeast(cards, 1);
-        if (Long.bitCount(r1) <= 3) {
+        int distinct = Long.bitCount(r1);
+        if (distinct <= 1) {
             return true;
         }
         long r2 = Cards.ranksAtLeast(cards, 2);
-        if (r2 == 0) {
-            return true;
-        }
         long r3 = Cards.ranksAtLeast(cards, 3);
+        if (distinct <= 3) {
+            return r3 != 0 || cards == Cards.ROCKET || (distinct == 3 && r2 == r1 && isRun(r1, 3));
+        }
+        if (r2 == 0) {
+            return isRun(r1, distinct);
+        }
         if (r3 == 0) {
-            return r2 == r1;
+            return r2 == r1 && isRun(r1, distinct);
         }
         return Long.bitCount(r3) >= 2;
+    }
+
+    /** Whether the rank set holds exactly {@code length} consecutive ranks, all of them chain ranks 3..A. */
+    private static boolean isRun(long ranks, int length) {
+        return (ranks & ~Cards.CHAIN_RANKS) == 0
+            && ranks >>> Long.numberOfTrailingZeros(ranks) == Cards.CHAIN_RANKS >>> ((12 - length) << 2);
     }
 
     /** Whether the card set of a move has more than one reading (its text then carries the type). */

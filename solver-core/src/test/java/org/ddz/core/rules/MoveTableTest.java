@@ -130,6 +130,14 @@ class MoveTableTest {
         assertFalse(MoveTable.mayBeCombination(Notation.parseCards("3334456")));
         assertFalse(MoveTable.mayBeCombination(Notation.parseCards("34567789")));
         assertTrue(MoveTable.mayBeCombination(Notation.parseCards("33344456")), "a plane with two solo wings");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("3568")), "singles out of a run");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("TJQKA2")), "a run through the 2");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("558")), "a pair and a single");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("5577")), "two pairs");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("557799")), "pairs out of a run");
+        assertTrue(MoveTable.mayBeCombination(Notation.parseCards("556677")), "a pair chain");
+        assertTrue(MoveTable.mayBeCombination(Notation.parseCards("XD")), "the rocket");
+        assertFalse(MoveTable.mayBeCombination(Notation.parseCards("2X")), "two singles");
     }
 
     @Test
