@@ -33,6 +33,8 @@ public final class MoveGenerator {
     private final Rules rules;
     private final int banMask;
     private final MoveFamily[] families;
+    /** Whether the rules ban each family's type, by family index (no enum lookups on the hot path). */
+    private final boolean[] familyBanned;
     private final MoveFamily bombs;
     private final int rocketId;
     private final char[] offsets;
@@ -67,6 +69,10 @@ public final class MoveGenerator {
         this.table = rules.table();
         this.banMask = rules.banMask();
         this.families = table.families();
+        this.familyBanned = new boolean[families.length];
+        for (int i = 0; i < families.length; i++) {
+            familyBanned[i] = (banMask & families[i].type.bit()) != 0;
+        }
         this.bombs = table.bombFamily();
         this.rocketId = table.rocketId();
         this.offsets = table.wingOffsets();
@@ -253,7 +259,7 @@ public final class MoveGenerator {
                 int lf = table.lastFamily(last);
                 if (lf >= 0) {
                     MoveFamily f = families[lf];
-                    if ((banMask & f.type.bit()) == 0) {
+                    if (!familyBanned[lf]) {
                         int key = table.lastKey(last);
                         if (f.keyIsStart) {
                             n = generate(hand, f, key, out, n);
@@ -301,10 +307,10 @@ public final class MoveGenerator {
         if (lf < 0) {
             return false;
         }
-        MoveFamily f = families[lf];
-        if ((banMask & f.type.bit()) != 0) {
+        if (familyBanned[lf]) {
             return false;
         }
+        MoveFamily f = families[lf];
         if (!f.keyIsStart) {
             if (scratch == null) {
                 scratch = new int[MAX_MOVES];
