@@ -577,7 +577,7 @@ public final class Solver {
         }
         keyHand0 = normalizer.apply(h0);
         keyHand1 = normalizer.apply(h1);
-        keyHand2 = normalizer.apply(h2);
+        keyHand2 = h2 == 0 ? 0 : normalizer.apply(h2);
         return TranspositionTable.key(mover, lastSeat, code);
     }
 
