@@ -23,7 +23,10 @@ import org.ddz.core.rules.Rules;
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
  *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
  *       mover keeps the lead), then the history heuristic, then cards shed; passes last. A move
- *       that keeps the lead and leaves one combination is a quick win found while ordering.</li>
+ *       that keeps the lead and leaves one combination is a quick win found while ordering;</li>
+ *   <li>moves after which an opponent can empty its hand at once (its hand is one combination
+ *       that may be played on the move, a farmer passing to let its partner out) are dropped
+ *       unsearched: they lose.</li>
  * </ol>
  * Equivalent moves (for example kickers whose ranks nobody else can tell apart) lead to positions
  * with the same normal form, so all but the first cost one table hit.
@@ -501,6 +504,7 @@ public final class Solver {
             tt.store(k0, k1, k2, key, true, 1);
             return true;
         }
+        n = dropOpponentOuts(mover, hand, moves, n, last, lastSeat);
         boolean same = sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
@@ -529,6 +533,127 @@ public final class Solver {
         }
         tt.store(k0, k1, k2, key, win, nodes - startNodes);
         return win;
+    }
+
+    /**
+     * Removes the moves after which an opponent empties its hand before the mover's side acts
+     * again: they lose, so they need no search (and no node). A following player may always pass,
+     * so a farmer passes to let its partner out. Keeps the order of the other moves.
+     *
+     * @return the number of moves kept at the front of {@code moves}
+     */
+    private int dropOpponentOuts(int mover, long hand, int[] moves, int n, int last, int lastSeat) {
+        // the readings of each opponent hand that is one combination: a (next to act) and b
+        int a0 = -1;
+        int a1 = -1;
+        int b0 = -1;
+        int b1 = -1;
+        int opponentA = mover == 0 ? 1 : 0;
+        if (mayBeOneCombination(hands[opponentA])) {
+            int nr = table.classify(hands[opponentA], readings);
+            for (int i = 0; i < nr; i++) {
+                if (rules.allows(readings[i])) {
+                    if (a0 < 0) {
+                        a0 = readings[i];
+                    } else {
+                        a1 = readings[i];
+                    }
+                }
+            }
+        }
+        if (mover == 0 && seats == 3 && mayBeOneCombination(hands[2])) {
+            int nr = table.classify(hands[2], readings);
+            for (int i = 0; i < nr; i++) {
+                if (rules.allows(readings[i])) {
+                    if (b0 < 0) {
+                        b0 = readings[i];
+                    } else {
+                        b1 = readings[i];
+                    }
+                }
+            }
+        }
+        if (a0 < 0 && b0 < 0) {
+            return n;
+        }
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            boolean lost;
+            if (table.cards(m) == hand) {
+                lost = false;
+            } else if (seats == 2) {
+                lost = beatsEither(a0, a1, m);
+            } else if (mover == 0) {
+                if (m != MoveTable.PASS) {
+                    lost = beatsEither(a0, a1, m) || beatsEither(b0, b1, m);
+                } else if (lastSeat == 1) {
+                    lost = a0 >= 0; // seat 1 leads
+                } else {
+                    // seat 1 faces seat 2's move, and may pass to let seat 2 lead
+                    lost = beatsEither(a0, a1, last) || b0 >= 0;
+                }
+            } else if (mover == 2) {
+                lost = beatsEither(a0, a1, m != MoveTable.PASS ? m : lastSeat == 0 ? MoveTable.PASS : last);
+            } else if (m != MoveTable.PASS) {
+                // seat 1: only a forced pass of the partner lets the landlord answer
+                lost = beatsEither(a0, a1, m) && !generator.canBeat(hands[2], m);
+            } else {
+                // after the landlord's move, two passes return the lead to the landlord
+                lost = lastSeat == 0 && a0 >= 0 && !generator.canBeat(hands[2], last);
+            }
+            if (!lost) {
+                moves[kept++] = m;
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * Test hook: the mover's legal moves in {@code p} that {@link #dropOpponentOuts} keeps, in
+     * generation order.
+     */
+    int[] movesKeptAfterOpponentOuts(Position p) {
+        seats = p.seats();
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seats ? p.hand(s) : 0L;
+        }
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int n = generator.answers(hands[p.mover()], p.lastMove(), moves);
+        int kept = dropOpponentOuts(p.mover(), hands[p.mover()], moves, n, p.lastMove(), p.lastSeat());
+        return Arrays.copyOf(moves, kept);
+    }
+
+    /** Whether reading {@code r0} or {@code r1} (-1 for none) may be played on {@code last} (a lead when PASS). */
+    private boolean beatsEither(int r0, int r1, int last) {
+        return (r0 >= 0 && table.beats(r0, last)) || (r1 >= 0 && table.beats(r1, last));
+    }
+
+    /**
+     * A cheap necessary condition for a card set to be one combination: at most 8 cards with a
+     * rank held three times or more (trio with kickers, bomb, four with two); more cards only as a
+     * plane or shuttle, at most 6 cards for each rank of its longest run of adjacent triples;
+     * without triples, at most two ranks (solo, pair, rocket) or consecutive ranks (chains).
+     */
+    static boolean mayBeOneCombination(long hand) {
+        long triples = Cards.ranksAtLeast(hand, 3);
+        if (triples != 0) {
+            int size = Cards.size(hand);
+            if (size <= 8) {
+                return true;
+            }
+            int run = 0;
+            for (long x = triples; x != 0; x &= x >>> 4) {
+                run++;
+            }
+            return size <= 6 * run;
+        }
+        long ranks = Cards.ranksAtLeast(hand, 1);
+        if (Long.bitCount(ranks) <= 2) {
+            return true;
+        }
+        long run = (ranks >>> Long.numberOfTrailingZeros(ranks)) * 15;
+        return (run & (run + 1)) == 0;
     }
 
     /**
