@@ -25,7 +25,8 @@ import org.ddz.core.rules.Rules;
  *       mover keeps the lead), then the history heuristic, then cards shed; passes last. A move
  *       that keeps the lead and leaves one combination is a quick win found while ordering;</li>
  *   <li>moves after which an opponent can empty its hand at once (its hand is one combination
- *       that may be played on the move, a farmer passing to let its partner out) are dropped
+ *       that may be played on the move, a farmer passing to let its partner out), or in two steps
+ *       (a move nobody on the mover's side can beat, then one combination), are dropped
  *       unsearched: they lose.</li>
  * </ol>
  * Equivalent moves (for example kickers whose ranks nobody else can tell apart) lead to positions
@@ -61,6 +62,14 @@ public final class Solver {
     private final int[] readings = new int[2];
     private final long[] hands = new long[3];
     private final RankNormalizer normalizer = new RankNormalizer();
+    private final FinishingMoves finishing;
+    private final int[] threatsA = new int[2 + FinishingMoves.SLOTS];
+    private final int[] threatsB = new int[2 + FinishingMoves.SLOTS];
+    /**
+     * Opponent hands of more cards are not asked for finishing moves (two combinations that big
+     * are rare, and the min-hand count of a large hand costs more than it saves).
+     */
+    private static final int FINISH_CARDS = 10;
     private long keyHand0;
     private long keyHand1;
     private long keyHand2;
@@ -114,6 +123,7 @@ public final class Solver {
         this.rules = rules;
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
+        this.finishing = new FinishingMoves(generator);
         this.tt = new TranspositionTable(tableMegabytes);
         this.history = new int[table.size()];
         this.controlSeen = new int[table.size()];
@@ -537,43 +547,19 @@ public final class Solver {
 
     /**
      * Removes the moves after which an opponent empties its hand before the mover's side acts
-     * again: they lose, so they need no search (and no node). A following player may always pass,
-     * so a farmer passes to let its partner out. Keeps the order of the other moves.
+     * again, at once or by a finishing move the mover's side cannot beat and then the one
+     * combination left ({@link #threats}): they lose, so they need no search (and no node). A
+     * following player may always pass, so a farmer passes to let its partner out. Keeps the
+     * order of the other moves.
      *
      * @return the number of moves kept at the front of {@code moves}
      */
     private int dropOpponentOuts(int mover, long hand, int[] moves, int n, int last, int lastSeat) {
-        // the readings of each opponent hand that is one combination: a (next to act) and b
-        int a0 = -1;
-        int a1 = -1;
-        int b0 = -1;
-        int b1 = -1;
+        // the moves that empty an opponent's hand at once or in two steps: a (next to act) and b
         int opponentA = mover == 0 ? 1 : 0;
-        if (mayBeOneCombination(hands[opponentA])) {
-            int nr = table.classify(hands[opponentA], readings);
-            for (int i = 0; i < nr; i++) {
-                if (rules.allows(readings[i])) {
-                    if (a0 < 0) {
-                        a0 = readings[i];
-                    } else {
-                        a1 = readings[i];
-                    }
-                }
-            }
-        }
-        if (mover == 0 && seats == 3 && mayBeOneCombination(hands[2])) {
-            int nr = table.classify(hands[2], readings);
-            for (int i = 0; i < nr; i++) {
-                if (rules.allows(readings[i])) {
-                    if (b0 < 0) {
-                        b0 = readings[i];
-                    } else {
-                        b1 = readings[i];
-                    }
-                }
-            }
-        }
-        if (a0 < 0 && b0 < 0) {
+        int na = threats(hands[opponentA], mover, threatsA);
+        int nb = mover == 0 && seats == 3 ? threats(hands[2], mover, threatsB) : 0;
+        if (na == 0 && nb == 0) {
             return n;
         }
         int kept = 0;
@@ -583,30 +569,80 @@ public final class Solver {
             if (table.cards(m) == hand) {
                 lost = false;
             } else if (seats == 2) {
-                lost = beatsEither(a0, a1, m);
+                lost = anyBeats(threatsA, na, m);
             } else if (mover == 0) {
                 if (m != MoveTable.PASS) {
-                    lost = beatsEither(a0, a1, m) || beatsEither(b0, b1, m);
+                    lost = anyBeats(threatsA, na, m) || anyBeats(threatsB, nb, m);
                 } else if (lastSeat == 1) {
-                    lost = a0 >= 0; // seat 1 leads
+                    lost = na > 0; // seat 1 leads
                 } else {
                     // seat 1 faces seat 2's move, and may pass to let seat 2 lead
-                    lost = beatsEither(a0, a1, last) || b0 >= 0;
+                    lost = anyBeats(threatsA, na, last) || nb > 0;
                 }
             } else if (mover == 2) {
-                lost = beatsEither(a0, a1, m != MoveTable.PASS ? m : lastSeat == 0 ? MoveTable.PASS : last);
+                lost = anyBeats(threatsA, na, m != MoveTable.PASS ? m : lastSeat == 0 ? MoveTable.PASS : last);
             } else if (m != MoveTable.PASS) {
                 // seat 1: only a forced pass of the partner lets the landlord answer
-                lost = beatsEither(a0, a1, m) && !generator.canBeat(hands[2], m);
+                lost = anyBeats(threatsA, na, m) && !generator.canBeat(hands[2], m);
             } else {
                 // after the landlord's move, two passes return the lead to the landlord
-                lost = lastSeat == 0 && a0 >= 0 && !generator.canBeat(hands[2], last);
+                lost = lastSeat == 0 && na > 0 && !generator.canBeat(hands[2], last);
             }
             if (!lost) {
                 moves[kept++] = m;
             }
         }
         return kept;
+    }
+
+    /**
+     * Collects into {@code out} the moves with which an opponent holding {@code opponent} goes
+     * out: the readings of the whole hand if it is one combination, and its finishing moves
+     * ({@link FinishingMoves}) that the mover's side cannot beat with its present hands (so not
+     * after the mover's move either: a smaller hand beats no more), after which it leads the one
+     * combination left.
+     *
+     * @return the number of moves written
+     */
+    private int threats(long opponent, int mover, int[] out) {
+        int count = 0;
+        if (mayBeOneCombination(opponent)) {
+            int nr = table.classify(opponent, readings);
+            for (int i = 0; i < nr; i++) {
+                if (rules.allows(readings[i])) {
+                    out[count++] = readings[i];
+                }
+            }
+        }
+        if (Cards.size(opponent) <= FINISH_CARDS) {
+            int at = finishing.lookup(opponent);
+            int[] e = finishing.entries();
+            int f = e[at];
+            for (int j = 1; j <= f; j++) {
+                int c = e[at + j];
+                if (!sideCanBeat(mover, c)) {
+                    out[count++] = c;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Whether the mover's side (the landlord, or both farmers) holds a move that beats {@code move}. */
+    private boolean sideCanBeat(int mover, int move) {
+        if (mover == 0 || seats == 2) {
+            return generator.canBeat(hands[mover], move);
+        }
+        return generator.canBeat(hands[1], move) || generator.canBeat(hands[2], move);
+    }
+
+    private boolean anyBeats(int[] threats, int count, int last) {
+        for (int i = 0; i < count; i++) {
+            if (table.beats(threats[i], last)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -622,11 +658,6 @@ public final class Solver {
         int n = generator.answers(hands[p.mover()], p.lastMove(), moves);
         int kept = dropOpponentOuts(p.mover(), hands[p.mover()], moves, n, p.lastMove(), p.lastSeat());
         return Arrays.copyOf(moves, kept);
-    }
-
-    /** Whether reading {@code r0} or {@code r1} (-1 for none) may be played on {@code last} (a lead when PASS). */
-    private boolean beatsEither(int r0, int r1, int last) {
-        return (r0 >= 0 && table.beats(r0, last)) || (r1 >= 0 && table.beats(r1, last));
     }
 
     /**

@@ -17,13 +17,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The rule that drops moves after which an opponent empties its hand at once
+ * The rule that drops moves after which an opponent empties its hand at once or in two steps
  * ({@code Solver.dropOpponentOuts}), against plain minimax on random small positions where some
  * hand is one combination: every dropped move loses, and the verdict is minimax's.
  */
 class OpponentOutRuleTest {
 
-    /** Small random hands, one of them (a random seat) replaced by a random combination. */
+    /**
+     * Small random hands, one of them (a random seat) replaced by a random combination or by two
+     * (so the rule's immediate and two-step cases both come up).
+     */
     private static Position position(SplittableRandom rnd, Rules rules, MoveGenerator gen, int seats, int[] buf) {
         long pool = Cards.DECK;
         long[] hands = new long[seats];
@@ -32,6 +35,10 @@ class OpponentOutRuleTest {
             if (s == combo) {
                 int n = gen.leads(RandomHands.dealFrom(rnd, pool, Math.min(6, Cards.size(pool))), buf);
                 hands[s] = rules.table().cards(buf[rnd.nextInt(n)]);
+                if (rnd.nextBoolean()) {
+                    n = gen.leads(RandomHands.dealFrom(rnd, pool - hands[s], 3), buf);
+                    hands[s] += rules.table().cards(buf[rnd.nextInt(n)]);
+                }
             } else {
                 hands[s] = RandomHands.dealFrom(rnd, pool, 1 + rnd.nextInt(seats == 2 ? 6 : 4));
             }
