@@ -509,12 +509,14 @@ public final class Solver {
             moveBuffers[ply] = moves;
             orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
         }
-        int n = generator.answers(hand, last, moves);
-        if (n > 1 && order(mover, moves, n, ply) >= 0) {
+        int generated = generator.answers(hand, last, moves);
+        // dropped first, so only the moves left are ordered (a dropped move is never a quick win:
+        // the opponent who goes out over it could beat it)
+        int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
+        if (generated > 1 && n > 0 && order(mover, moves, n, ply) >= 0) {
             tt.store(k0, k1, k2, key, true, 1);
             return true;
         }
-        n = dropOpponentOuts(mover, hand, moves, n, last, lastSeat);
         boolean same = sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
