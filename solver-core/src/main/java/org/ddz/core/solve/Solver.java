@@ -24,7 +24,11 @@ import org.ddz.core.rules.Rules;
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
  *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
  *       mover keeps the lead), then the history heuristic, then cards shed; passes last. A move
- *       that keeps the lead and leaves one combination is a quick win found while ordering.</li>
+ *       that keeps the lead and leaves one combination is a quick win found while ordering;</li>
+ *   <li>moves after which an opponent can empty its hand at once (its hand is one combination
+ *       that may be played on the move, a farmer passing to let its partner out), or in two steps
+ *       (a move nobody on the mover's side can beat, then one combination), are dropped
+ *       unsearched: they lose.</li>
  * </ol>
  * Equivalent moves (for example kickers whose ranks nobody else can tell apart) lead to positions
  * with the same normal form, so all but the first cost one table hit.
@@ -72,6 +76,14 @@ public final class Solver {
     private final int[] readings = new int[2];
     private final long[] hands = new long[3];
     private final RankNormalizer normalizer = new RankNormalizer();
+    private final FinishingMoves finishing;
+    private final int[] threatsA = new int[2 + FinishingMoves.SLOTS];
+    private final int[] threatsB = new int[2 + FinishingMoves.SLOTS];
+    /**
+     * Opponent hands of more cards are not asked for finishing moves (two combinations that big
+     * are rare, and the min-hand count of a large hand costs more than it saves).
+     */
+    private static final int FINISH_CARDS = 10;
     private long keyHand0;
     private long keyHand1;
     private long keyHand2;
@@ -126,6 +138,7 @@ public final class Solver {
         this.rules = rules;
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
+        this.finishing = new FinishingMoves(generator);
         this.tt = new TranspositionTable(tableMegabytes);
         this.answerTable = new TranspositionTable(Math.min((long) tableMegabytes << 20, ANSWER_TABLE_BYTES));
         this.history = new int[table.size()];
@@ -514,8 +527,11 @@ public final class Solver {
             moveBuffers[ply] = moves;
             orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
         }
-        int n = generator.answers(hand, last, moves);
-        if (n > 1 && order(mover, moves, n, ply) >= 0) {
+        int generated = generator.answers(hand, last, moves);
+        // dropped first, so only the moves left are ordered (a dropped move is never a quick win:
+        // the opponent who goes out over it could beat it)
+        int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
+        if (generated > 1 && n > 0 && order(mover, moves, n, ply) >= 0) {
             tt.store(k0, k1, k2, key, true, 1);
             return true;
         }
@@ -547,6 +563,148 @@ public final class Solver {
         }
         tt.store(k0, k1, k2, key, win, nodes - startNodes);
         return win;
+    }
+
+    /**
+     * Removes the moves after which an opponent empties its hand before the mover's side acts
+     * again, at once or by a finishing move the mover's side cannot beat and then the one
+     * combination left ({@link #threats}): they lose, so they need no search (and no node). A
+     * following player may always pass, so a farmer passes to let its partner out. Keeps the
+     * order of the other moves.
+     *
+     * @return the number of moves kept at the front of {@code moves}
+     */
+    private int dropOpponentOuts(int mover, long hand, int[] moves, int n, int last, int lastSeat) {
+        // the moves that empty an opponent's hand at once or in two steps: a (next to act) and b
+        int opponentA = mover == 0 ? 1 : 0;
+        int na = threats(hands[opponentA], mover, threatsA);
+        int nb = mover == 0 && seats == 3 ? threats(hands[2], mover, threatsB) : 0;
+        if (na == 0 && nb == 0) {
+            return n;
+        }
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            boolean lost;
+            if (table.cards(m) == hand) {
+                lost = false;
+            } else if (seats == 2) {
+                lost = anyBeats(threatsA, na, m);
+            } else if (mover == 0) {
+                if (m != MoveTable.PASS) {
+                    lost = anyBeats(threatsA, na, m) || anyBeats(threatsB, nb, m);
+                } else if (lastSeat == 1) {
+                    lost = na > 0; // seat 1 leads
+                } else {
+                    // seat 1 faces seat 2's move, and may pass to let seat 2 lead
+                    lost = anyBeats(threatsA, na, last) || nb > 0;
+                }
+            } else if (mover == 2) {
+                lost = anyBeats(threatsA, na, m != MoveTable.PASS ? m : lastSeat == 0 ? MoveTable.PASS : last);
+            } else if (m != MoveTable.PASS) {
+                // seat 1: only a forced pass of the partner lets the landlord answer
+                lost = anyBeats(threatsA, na, m) && !generator.canBeat(hands[2], m);
+            } else {
+                // after the landlord's move, two passes return the lead to the landlord
+                lost = lastSeat == 0 && na > 0 && !generator.canBeat(hands[2], last);
+            }
+            if (!lost) {
+                moves[kept++] = m;
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * Collects into {@code out} the moves with which an opponent holding {@code opponent} goes
+     * out: the readings of the whole hand if it is one combination, and its finishing moves
+     * ({@link FinishingMoves}) that the mover's side cannot beat with its present hands (so not
+     * after the mover's move either: a smaller hand beats no more), after which it leads the one
+     * combination left.
+     *
+     * @return the number of moves written
+     */
+    private int threats(long opponent, int mover, int[] out) {
+        int count = 0;
+        if (mayBeOneCombination(opponent)) {
+            int nr = table.classify(opponent, readings);
+            for (int i = 0; i < nr; i++) {
+                if (rules.allows(readings[i])) {
+                    out[count++] = readings[i];
+                }
+            }
+        }
+        if (Cards.size(opponent) <= FINISH_CARDS) {
+            int at = finishing.lookup(opponent);
+            int[] e = finishing.entries();
+            int f = e[at];
+            for (int j = 1; j <= f; j++) {
+                int c = e[at + j];
+                if (!sideCanBeat(mover, c)) {
+                    out[count++] = c;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** Whether the mover's side (the landlord, or both farmers) holds a move that beats {@code move}. */
+    private boolean sideCanBeat(int mover, int move) {
+        if (mover == 0 || seats == 2) {
+            return generator.canBeat(hands[mover], move);
+        }
+        return generator.canBeat(hands[1], move) || generator.canBeat(hands[2], move);
+    }
+
+    private boolean anyBeats(int[] threats, int count, int last) {
+        for (int i = 0; i < count; i++) {
+            if (table.beats(threats[i], last)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Test hook: the mover's legal moves in {@code p} that {@link #dropOpponentOuts} keeps, in
+     * generation order.
+     */
+    int[] movesKeptAfterOpponentOuts(Position p) {
+        seats = p.seats();
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seats ? p.hand(s) : 0L;
+        }
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int n = generator.answers(hands[p.mover()], p.lastMove(), moves);
+        int kept = dropOpponentOuts(p.mover(), hands[p.mover()], moves, n, p.lastMove(), p.lastSeat());
+        return Arrays.copyOf(moves, kept);
+    }
+
+    /**
+     * A cheap necessary condition for a card set to be one combination: at most 8 cards with a
+     * rank held three times or more (trio with kickers, bomb, four with two); more cards only as a
+     * plane or shuttle, at most 6 cards for each rank of its longest run of adjacent triples;
+     * without triples, at most two ranks (solo, pair, rocket) or consecutive ranks (chains).
+     */
+    static boolean mayBeOneCombination(long hand) {
+        long triples = Cards.ranksAtLeast(hand, 3);
+        if (triples != 0) {
+            int size = Cards.size(hand);
+            if (size <= 8) {
+                return true;
+            }
+            int run = 0;
+            for (long x = triples; x != 0; x &= x >>> 4) {
+                run++;
+            }
+            return size <= 6 * run;
+        }
+        long ranks = Cards.ranksAtLeast(hand, 1);
+        if (Long.bitCount(ranks) <= 2) {
+            return true;
+        }
+        long run = (ranks >>> Long.numberOfTrailingZeros(ranks)) * 15;
+        return (run & (run + 1)) == 0;
     }
 
     /**

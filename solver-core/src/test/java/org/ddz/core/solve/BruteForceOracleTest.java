@@ -71,7 +71,7 @@ class BruteForceOracleTest {
     }
 
     /** Whether playing {@code m} first wins for the mover's side, by minimax. */
-    private static boolean playThenMinimax(MoveGenerator gen, long[] hands, int seats, Position p, int m) {
+    static boolean playThenMinimax(MoveGenerator gen, long[] hands, int seats, Position p, int m) {
         int mover = p.mover();
         int next = (mover + 1) % seats;
         boolean same = (mover == 0) == (next == 0);
