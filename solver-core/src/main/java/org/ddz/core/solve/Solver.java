@@ -626,12 +626,10 @@ public final class Solver {
      */
     private int threats(long opponent, int mover, int[] out) {
         int count = 0;
-        if (mayBeOneCombination(opponent)) {
-            int nr = table.classify(opponent, readings);
-            for (int i = 0; i < nr; i++) {
-                if (rules.allows(readings[i])) {
-                    out[count++] = readings[i];
-                }
+        int nr = table.classify(opponent, readings);
+        for (int i = 0; i < nr; i++) {
+            if (rules.allows(readings[i])) {
+                out[count++] = readings[i];
             }
         }
         if (Cards.size(opponent) <= FINISH_CARDS) {
@@ -678,33 +676,6 @@ public final class Solver {
         int n = generator.answers(hands[p.mover()], p.lastMove(), moves);
         int kept = dropOpponentOuts(p.mover(), hands[p.mover()], moves, n, p.lastMove(), p.lastSeat());
         return Arrays.copyOf(moves, kept);
-    }
-
-    /**
-     * A cheap necessary condition for a card set to be one combination: at most 8 cards with a
-     * rank held three times or more (trio with kickers, bomb, four with two); more cards only as a
-     * plane or shuttle, at most 6 cards for each rank of its longest run of adjacent triples;
-     * without triples, at most two ranks (solo, pair, rocket) or consecutive ranks (chains).
-     */
-    static boolean mayBeOneCombination(long hand) {
-        long triples = Cards.ranksAtLeast(hand, 3);
-        if (triples != 0) {
-            int size = Cards.size(hand);
-            if (size <= 8) {
-                return true;
-            }
-            int run = 0;
-            for (long x = triples; x != 0; x &= x >>> 4) {
-                run++;
-            }
-            return size <= 6 * run;
-        }
-        long ranks = Cards.ranksAtLeast(hand, 1);
-        if (Long.bitCount(ranks) <= 2) {
-            return true;
-        }
-        long run = (ranks >>> Long.numberOfTrailingZeros(ranks)) * 15;
-        return (run & (run + 1)) == 0;
     }
 
     /**
