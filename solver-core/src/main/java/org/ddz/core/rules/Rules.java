@@ -128,6 +128,24 @@ public final class Rules {
         return (banMask & (1 << table.typeOrdinal(moveId))) == 0;
     }
 
+    /**
+     * Whether {@code cards} is one combination these rules allow: some reading of
+     * {@link MoveTable#classify} is not banned (so a hand of exactly these cards can be led and
+     * emptied in one play). Allocation-free.
+     *
+     * @param cards a card set ({@link org.ddz.core.cards.Cards} layout)
+     * @param scratch receives the readings, at least 2 long
+     */
+    public boolean isAllowedCombination(long cards, int[] scratch) {
+        int n = table.classify(cards, scratch);
+        for (int i = 0; i < n; i++) {
+            if (allows(scratch[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Rules && ((Rules) o).preset == preset && ((Rules) o).banMask == banMask;

@@ -66,7 +66,7 @@ final class FinishingMoves {
             for (int i = 0; i < n && count < SLOTS; i++) {
                 int m = scratch[i];
                 long rest = hand - table.cards(m);
-                if (rest != 0 && oneCombination(rest)) {
+                if (rest != 0 && rules.isAllowedCombination(rest, readings)) {
                     entries[at + 1 + count++] = m;
                 }
             }
@@ -74,13 +74,4 @@ final class FinishingMoves {
         entries[at] = count;
     }
 
-    private boolean oneCombination(long cards) {
-        int nr = table.classify(cards, readings);
-        for (int i = 0; i < nr; i++) {
-            if (rules.allows(readings[i])) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -463,13 +463,7 @@ public final class Solver {
 
     /** Whether {@code rest} is one combination the rules allow (so it can be led and the hand emptied). */
     private boolean restIsOneMove(long rest) {
-        int nr = table.classify(rest, readings);
-        for (int i = 0; i < nr; i++) {
-            if (rules.allows(readings[i])) {
-                return true;
-            }
-        }
-        return false;
+        return rules.isAllowedCombination(rest, readings);
     }
 
     /** Whether the mover's side wins the position (mover to act, hands in {@link #hands}). */

@@ -27,6 +27,20 @@ class EdgeCasesTest {
     }
 
     @Test
+    void anAllowedCombinationNeedsAReadingTheRulesDoNotBan() {
+        int[] scratch = new int[2];
+        Rules open = Rules.of(Preset.STANDARD);
+        Rules noTrioPair = Rules.of(Preset.STANDARD, MoveType.TRIO_PAIR.bit());
+        assertTrue(open.isAllowedCombination(Notation.parseCards("33344"), scratch));
+        assertFalse(noTrioPair.isAllowedCombination(Notation.parseCards("33344"), scratch), "its only reading is banned");
+        assertTrue(noTrioPair.isAllowedCombination(Notation.parseCards("3334"), scratch));
+        assertFalse(open.isAllowedCombination(Notation.parseCards("3345"), scratch), "not a combination");
+        // 333444555666: a trio chain, and a winged plane; banning the winged planes leaves the chain
+        Rules noWings = Rules.of(Preset.STANDARD, MoveType.TRIO_SOLO_CHAIN.bit() | MoveType.TRIO_PAIR_CHAIN.bit());
+        assertTrue(noWings.isAllowedCombination(Notation.parseCards("333444555666"), scratch));
+    }
+
+    @Test
     void rocketInAnyOrderIsTheRocketNothingBeatsItAndItBeatsEveryBomb() {
         for (Preset p : ALL) {
             MoveTable t = MoveTable.of(p);
