@@ -33,6 +33,8 @@ class SolverAdversarialReviewTest {
     /** Hand sizes at most (two seats, three seats); larger values for longer hunts. */
     private static final int CARDS_2 = Integer.getInteger("ddz.review.cards2", 8);
     private static final int CARDS_3 = Integer.getInteger("ddz.review.cards3", 6);
+    /** Positions per configuration (48 configurations); -Dddz.trials=K overrides it. */
+    private static final int TRIALS = 25;
 
     static Stream<Arguments> configurations() {
         Stream.Builder<Arguments> b = Stream.builder();
@@ -157,7 +159,7 @@ class SolverAdversarialReviewTest {
         MemoMinimax oracle = new MemoMinimax(gen);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] stats = new int[3];
-        Property.forAll("solver == minimax (" + rules + ", " + seats + " seats)", seed, 60, rnd -> {
+        Property.forAll("solver == minimax (" + rules + ", " + seats + " seats)", seed, TRIALS, rnd -> {
             Position p = position(rnd, rules, gen, seats, seats == 2 ? CARDS_2 : CARDS_3, buf);
             oracle.clear();
             long[] hands = new long[3];
