@@ -413,7 +413,7 @@ public final class Solver {
                         controlValue[c] = control;
                     }
                 }
-                if (control && restIsOneMove(hand - table.cards(m))) {
+                if (control && rules.isAllowedCombination(hand - table.cards(m), readings)) {
                     quickWin = m;
                 }
                 // strict priorities: killer, control, shape (0..31), history (capped), cards
@@ -461,11 +461,6 @@ public final class Solver {
         return generator.canBeat(hands[0], move);
     }
 
-    /** Whether {@code rest} is one combination the rules allow (so it can be led and the hand emptied). */
-    private boolean restIsOneMove(long rest) {
-        return rules.isAllowedCombination(rest, readings);
-    }
-
     /** Whether the mover's side wins the position (mover to act, hands in {@link #hands}). */
     private boolean search(int mover, int last, int lastSeat, int ply) {
         if ((++nodes & 4095) == 0 || nodes >= nodeLimit) {
@@ -506,8 +501,8 @@ public final class Solver {
                 return v == 1;
             }
         }
-        TranspositionTable tt = last == MoveTable.PASS ? this.tt : answerTable;
-        int stored = tt.probe(k0, k1, k2, key);
+        TranspositionTable entries = last == MoveTable.PASS ? tt : answerTable;
+        int stored = entries.probe(k0, k1, k2, key);
         if (stored >= 0) {
             return stored == 1;
         }
@@ -526,7 +521,7 @@ public final class Solver {
         // the opponent who goes out over it could beat it)
         int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
         if (generated > 1 && n > 0 && order(mover, moves, n, ply) >= 0) {
-            tt.store(k0, k1, k2, key, true, 1);
+            entries.store(k0, k1, k2, key, true, 1);
             return true;
         }
         boolean same = sameSide(mover, next);
@@ -555,7 +550,7 @@ public final class Solver {
                 break;
             }
         }
-        tt.store(k0, k1, k2, key, win, nodes - startNodes);
+        entries.store(k0, k1, k2, key, win, nodes - startNodes);
         return win;
     }
 

@@ -648,25 +648,13 @@ public final class MinHands {
             }
         }
         // fill profiles in order of card count so every smaller profile is known
-        for (int cards = 0; cards <= 54; cards++) {
-            for (int n4 = 0; n4 <= 13; n4++) {
-                for (int n3 = 0; n3 + n4 <= 13; n3++) {
-                    for (int n2 = 0; n2 + n3 + n4 <= 13; n2++) {
-                        for (int jokers = 0; jokers < 4; jokers++) {
-                            int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
-                            if (n1 < 0 || n1 + n2 + n3 + n4 > 13) {
-                                continue;
-                            }
-                            fillProfile(n1, n2, n3, n4, jokers, byLowest);
-                        }
-                    }
-                }
-            }
+        for (int packed : profileOrder()) {
+            fillProfile(packed, byLowest);
         }
     }
 
-    private void fillProfile(int n1, int n2, int n3, int n4, int jokers, int[][] byLowest) {
-        long hand = canonicalHand(n1, n2, n3, n4, jokers);
+    private void fillProfile(int packed, int[][] byLowest) {
+        long hand = canonicalHand(packed);
         int index = profile(hand);
         if (hand == 0) {
             profileMin[index] = 0;
