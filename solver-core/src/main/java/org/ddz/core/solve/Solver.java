@@ -84,6 +84,27 @@ public final class Solver {
      * are rare, and the min-hand count of a large hand costs more than it saves).
      */
     private static final int FINISH_CARDS = 10;
+    /**
+     * Alpha-beta nodes a solve spends before its unsolved positions of more than
+     * {@link #proofLeafCards} cards go to proof-number search: alpha-beta with its move ordering
+     * is quicker on positions it finishes within about a million nodes, proof-number search on
+     * larger ones.
+     */
+    static final long PROOF_SEARCH_AFTER_NODES = 1_000_000;
+    /** Positions of at most this many cards in all are leaves of the proof-number search. */
+    static final int PROOF_LEAF_CARDS = 16;
+    /** Proof table of 2^16 entries (2.75 MiB): 2^18 and 2^20 measured no better on 17v17-0. */
+    private static final int PROOF_TABLE_BITS = 16;
+    private static final int INFINITE = ProofTable.INFINITE;
+    private long proofSearchAfter = PROOF_SEARCH_AFTER_NODES;
+    private int proofLeafCards = PROOF_LEAF_CARDS;
+    /** Proof-number search table, made at the first proof-number search. */
+    private ProofTable proofs;
+    private final int[][] childProofs = new int[MAX_PLY][];
+    private final int[][] childDisproofs = new int[MAX_PLY][];
+    /** Results of {@link #proofSearch}, {@link #proofSearchChild} and {@link #childNumbers}. */
+    private int proofNumber;
+    private int disproofNumber;
     private long keyHand0;
     private long keyHand1;
     private long keyHand2;
@@ -169,6 +190,9 @@ public final class Solver {
         long start = System.nanoTime();
         tt.clear();
         answerTable.clear();
+        if (proofs != null) {
+            proofs.clear();
+        }
         Arrays.fill(killer, 0);
         Arrays.fill(history, 0);
         nodes = 0;
@@ -191,7 +215,7 @@ public final class Solver {
                 winning = rootWinningMoves(mover, last, lastSeat);
                 win = winning.length > 0;
             } else {
-                win = search(mover, last, lastSeat, 0);
+                win = solveNode(mover, last, lastSeat, 0);
             }
             int[] line = principalVariation(mover, last, lastSeat);
             return new SolveResult(win ? SolveResult.Verdict.WIN : SolveResult.Verdict.LOSS, landlord, winning, line,
@@ -204,6 +228,15 @@ public final class Solver {
                 hands[s] = position.hand(s);
             }
         }
+    }
+
+    /**
+     * Test hook: when a solve turns to proof-number search ({@code afterNodes} alpha-beta nodes,
+     * 0 at once) and the proof-number search's leaf size in cards.
+     */
+    void proofSearch(long afterNodes, int leafCards) {
+        proofSearchAfter = afterNodes;
+        proofLeafCards = leafCards;
     }
 
     /** Sees every solved-endgame probe that answered (tests). */
@@ -328,8 +361,8 @@ public final class Solver {
         if (move == MoveTable.PASS) {
             int next = (mover + 1) % seats;
             boolean child = next == lastSeat
-                ? search(next, MoveTable.PASS, -1, ply + 1)
-                : search(next, last, lastSeat, ply + 1);
+                ? solveNode(next, MoveTable.PASS, -1, ply + 1)
+                : solveNode(next, last, lastSeat, ply + 1);
             return sameSide(mover, next) == child;
         }
         long cards = table.cards(move);
@@ -339,7 +372,7 @@ public final class Solver {
                 return true;
             }
             int next = (mover + 1) % seats;
-            boolean child = search(next, move, mover, ply + 1);
+            boolean child = solveNode(next, move, mover, ply + 1);
             return sameSide(mover, next) == child;
         } finally {
             hands[mover] += cards;
@@ -459,6 +492,43 @@ public final class Solver {
             return generator.canBeat(hands[1], move) || (seats == 3 && generator.canBeat(hands[2], move));
         }
         return generator.canBeat(hands[0], move);
+    }
+
+    /**
+     * Whether the mover's side wins (mover to act, hands in {@link #hands}): by alpha-beta
+     * ({@link #search}) while the solve has spent fewer than {@link #proofSearchAfter} nodes, and
+     * by proof-number search ({@link #proofSearch}) once it has, for positions too large for
+     * alpha-beta leaves. An alpha-beta search cut short by that budget keeps what its tables
+     * learned, so the proof-number search starts from it.
+     */
+    private boolean solveNode(int mover, int last, int lastSeat, int ply) {
+        if (totalCards() <= proofLeafCards) {
+            return search(mover, last, lastSeat, ply);
+        }
+        if (nodes < proofSearchAfter) {
+            long budget = nodeLimit;
+            long h0 = hands[0];
+            long h1 = hands[1];
+            long h2 = hands[2];
+            nodeLimit = Math.min(budget, proofSearchAfter);
+            try {
+                return search(mover, last, lastSeat, ply);
+            } catch (Abort a) {
+                hands[0] = h0;
+                hands[1] = h1;
+                hands[2] = h2;
+                if (nodes >= budget || System.nanoTime() > deadline) {
+                    throw a;
+                }
+            } finally {
+                nodeLimit = budget;
+            }
+        }
+        if (proofs == null) {
+            proofs = new ProofTable(PROOF_TABLE_BITS);
+        }
+        proofSearch(mover, last, lastSeat, ply, INFINITE, INFINITE);
+        return proofNumber == 0;
     }
 
     /** Whether the mover's side wins the position (mover to act, hands in {@link #hands}). */
@@ -697,6 +767,201 @@ public final class Solver {
         keyHand1 = normalizer.apply(h1);
         keyHand2 = h2 == 0 ? 0 : normalizer.apply(h2);
         return TranspositionTable.key(mover, lastSeat, code);
+    }
+
+    /**
+     * Proof-number search (df-pn: Nagai, "Df-pn algorithm for searching AND/OR trees and its
+     * applications", 2002) of the position, in negamax form: on return {@link #proofNumber} and
+     * {@link #disproofNumber} hold the position's numbers for the mover's side (0 and
+     * {@link #INFINITE}: it wins; the reverse: it loses), and one of them has reached its
+     * threshold. A child's thresholds use the 1+&epsilon; trick (Pawlewicz and Lew, "Improving
+     * depth-first PN-search: 1+&epsilon; trick", 2007) with &epsilon; = 1/4. Children not searched yet
+     * start at proof number 1 + their place in the move order ({@link #order}), so the search
+     * follows the alpha-beta order until the numbers say otherwise. Positions of at most
+     * {@link #proofLeafCards} cards are leaves, solved exactly by {@link #search}; proven and
+     * disproven positions also go to the alpha-beta tables.
+     */
+    private void proofSearch(int mover, int last, int lastSeat, int ply, int thProof, int thDisproof) {
+        if (totalCards() <= proofLeafCards) {
+            setProved(search(mover, last, lastSeat, ply));
+            return;
+        }
+        if ((++nodes & 4095) == 0 || nodes >= nodeLimit) {
+            checkBudget();
+        }
+        long startNodes = nodes;
+        long hand = hands[mover];
+        if (last != MoveTable.PASS && !generator.canBeat(hand, last)) {
+            proofSearchChild(mover, last, lastSeat, MoveTable.PASS, ply, thProof, thDisproof);
+            return;
+        }
+        int nr = table.classify(hand, readings);
+        for (int i = 0; i < nr; i++) {
+            if (rules.allows(readings[i]) && table.beats(readings[i], last)) {
+                setProved(true);
+                return;
+            }
+        }
+        int key = normalise(mover, last, lastSeat);
+        long k0 = keyHand0;
+        long k1 = keyHand1;
+        long k2 = keyHand2;
+        TranspositionTable exact = last == MoveTable.PASS ? tt : answerTable;
+        int entry = proofs.find(k0, k1, k2, key);
+        if (entry >= 0) {
+            int p = proofs.proof(entry);
+            int d = proofs.disproof(entry);
+            if (p >= thProof || d >= thDisproof) {
+                proofNumber = p;
+                disproofNumber = d;
+                return;
+            }
+        } else {
+            int stored = exact.probe(k0, k1, k2, key);
+            if (stored >= 0) {
+                setProved(stored == 1);
+                return;
+            }
+        }
+        int[] moves = moveBuffers[ply];
+        if (moves == null) {
+            moves = new int[MoveGenerator.MAX_MOVES + 1];
+            moveBuffers[ply] = moves;
+            orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
+        }
+        int[] proofsOf = childProofs[ply];
+        if (proofsOf == null) {
+            proofsOf = new int[MoveGenerator.MAX_MOVES];
+            childProofs[ply] = proofsOf;
+            childDisproofs[ply] = new int[MoveGenerator.MAX_MOVES];
+        }
+        int[] disproofsOf = childDisproofs[ply];
+        int generated = generator.answers(hand, last, moves);
+        int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
+        if (n == 0 || (generated > 1 && order(mover, moves, n, ply) >= 0)) {
+            setProved(n > 0);
+            proofs.store(k0, k1, k2, key, proofNumber, disproofNumber, 1);
+            exact.store(k0, k1, k2, key, n > 0, 1);
+            return;
+        }
+        // the children's numbers in the mover's side's terms: proof = cost to show the child good for it
+        for (int i = 0; i < n; i++) {
+            childNumbers(mover, last, lastSeat, moves[i]);
+            proofsOf[i] = proofNumber == 1 && disproofNumber == 1 ? 1 + i : proofNumber;
+            disproofsOf[i] = disproofNumber;
+        }
+        while (true) {
+            int best = 0;
+            int min = INFINITE + 1;
+            int second = INFINITE;
+            long sum = 0;
+            for (int i = 0; i < n; i++) {
+                int p = proofsOf[i];
+                if (p < min) {
+                    second = min;
+                    min = p;
+                    best = i;
+                } else if (p < second) {
+                    second = p;
+                }
+                sum += disproofsOf[i];
+            }
+            int proof = min;
+            int disproof = proof == 0 ? INFINITE : (int) Math.min(sum, INFINITE - 1);
+            if (proof >= thProof || disproof >= thDisproof) {
+                proofs.store(k0, k1, k2, key, proof, disproof, nodes - startNodes);
+                if (proof == 0 || disproof == 0) {
+                    exact.store(k0, k1, k2, key, proof == 0, nodes - startNodes);
+                }
+                proofNumber = proof;
+                disproofNumber = disproof;
+                return;
+            }
+            int childProof = Math.min(thProof,
+                second >= INFINITE ? INFINITE : (int) Math.min(INFINITE - 1, second + 1L + second / 4));
+            int childDisproof = (int) Math.min(INFINITE, (long) thDisproof - disproof + disproofsOf[best]);
+            proofSearchChild(mover, last, lastSeat, moves[best], ply, childProof, childDisproof);
+            proofsOf[best] = proofNumber;
+            disproofsOf[best] = disproofNumber;
+        }
+    }
+
+    private void setProved(boolean win) {
+        proofNumber = win ? 0 : INFINITE;
+        disproofNumber = win ? INFINITE : 0;
+    }
+
+    /**
+     * Plays {@code move} and runs {@link #proofSearch} on the child; thresholds and the numbers
+     * left in {@link #proofNumber} and {@link #disproofNumber} are in the mover's side's terms.
+     */
+    private void proofSearchChild(int mover, int last, int lastSeat, int move, int ply, int thProof, int thDisproof) {
+        int next = (mover + 1) % seats;
+        long hand = hands[mover];
+        int childLast = move;
+        int childLastSeat = mover;
+        if (move == MoveTable.PASS) {
+            childLast = next == lastSeat ? MoveTable.PASS : last;
+            childLastSeat = next == lastSeat ? -1 : lastSeat;
+        } else if (table.cards(move) == hand) {
+            setProved(true);
+            return;
+        } else {
+            hands[mover] = hand - table.cards(move);
+        }
+        if (sameSide(mover, next)) {
+            proofSearch(next, childLast, childLastSeat, ply + 1, thProof, thDisproof);
+        } else {
+            proofSearch(next, childLast, childLastSeat, ply + 1, thDisproof, thProof);
+            int p = proofNumber;
+            proofNumber = disproofNumber;
+            disproofNumber = p;
+        }
+        hands[mover] = hand;
+    }
+
+    /**
+     * The numbers of the child after {@code move}, in the mover's side's terms, into
+     * {@link #proofNumber} and {@link #disproofNumber}: from the proof table, else solved from the
+     * alpha-beta tables, else (1, 1).
+     */
+    private void childNumbers(int mover, int last, int lastSeat, int move) {
+        int next = (mover + 1) % seats;
+        long hand = hands[mover];
+        int childLast = move;
+        int childLastSeat = mover;
+        if (move == MoveTable.PASS) {
+            childLast = next == lastSeat ? MoveTable.PASS : last;
+            childLastSeat = next == lastSeat ? -1 : lastSeat;
+        } else if (table.cards(move) == hand) {
+            setProved(true);
+            return;
+        } else {
+            hands[mover] = hand - table.cards(move);
+        }
+        int p = 1;
+        int d = 1;
+        int key = normalise(next, childLast, childLastSeat);
+        int entry = proofs.find(keyHand0, keyHand1, keyHand2, key);
+        if (entry >= 0) {
+            p = proofs.proof(entry);
+            d = proofs.disproof(entry);
+        } else {
+            TranspositionTable exact = childLast == MoveTable.PASS ? tt : answerTable;
+            int stored = exact.probe(keyHand0, keyHand1, keyHand2, key);
+            if (stored >= 0) {
+                p = stored == 1 ? 0 : INFINITE;
+                d = stored == 1 ? INFINITE : 0;
+            }
+        }
+        hands[mover] = hand;
+        boolean same = sameSide(mover, next);
+        proofNumber = same ? p : d;
+        disproofNumber = same ? d : p;
+    }
+
+    private int totalCards() {
+        return Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
     }
 
     private void checkBudget() {

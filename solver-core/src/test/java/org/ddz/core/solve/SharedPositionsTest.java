@@ -43,6 +43,20 @@ class SharedPositionsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("positions")
     void verdictAndWinningMovesMatch(String id, JsonNode line) {
+        check(id, line, false);
+    }
+
+    /**
+     * The same with the proof-number search layer taking over at once, down to positions of 12
+     * cards (normally it starts only after a million alpha-beta nodes).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("positions")
+    void verdictAndWinningMovesMatchByProofNumberSearch(String id, JsonNode line) {
+        check(id, line, true);
+    }
+
+    private static void check(String id, JsonNode line, boolean proofNumberSearch) {
         StringBuilder banList = new StringBuilder();
         line.get("bans").forEach(b -> banList.append(b.asText()).append(','));
         int bans = Rules.parseBans(banList.toString());
@@ -55,6 +69,9 @@ class SharedPositionsTest {
         Assumptions.assumeTrue(cards <= MAX_CARDS_IN_UNIT_TESTS,
             id + " has " + cards + " cards: benchmark position");
         Solver s = new Solver(rules, 64);
+        if (proofNumberSearch) {
+            s.proofSearch(0, 12);
+        }
         SolveResult r = s.solve(p, true, 0, 0);
         assertTrue(r.isKnown());
         assertEquals(line.get("mover_wins").asBoolean(), r.moverWins(), id + " verdict");

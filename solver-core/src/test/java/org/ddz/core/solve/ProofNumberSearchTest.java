@@ -1,0 +1,107 @@
+package org.ddz.core.solve;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import org.ddz.core.movegen.MoveGenerator;
+import org.ddz.core.rules.MoveTable;
+import org.ddz.core.rules.Preset;
+import org.ddz.core.rules.Rules;
+import org.ddz.core.testing.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The proof-number search layer of {@link Solver}, forced on from the first node (it normally
+ * takes over only after a million alpha-beta nodes): on seeded random small positions the verdict
+ * and the complete set of winning first moves must equal a memoised plain minimax
+ * ({@link MemoMinimax}), with proof-number search down to single cards (leaf size 0) and with
+ * small alpha-beta leaves; and a node budget still ends a proof-number search with "unknown".
+ */
+class ProofNumberSearchTest {
+    private static final int TRIALS = 30;
+
+    static Stream<Arguments> configurations() {
+        Stream.Builder<Arguments> b = Stream.builder();
+        String[] bans = {"", "32", "31,422"};
+        for (Preset p : Preset.values()) {
+            for (int i = 0; i < bans.length; i++) {
+                for (int leaf : new int[] {0, 6}) {
+                    b.add(Arguments.of(p, bans[i], 2, leaf, 60_000L + p.ordinal() * 1_000L + i * 100L + leaf));
+                    b.add(Arguments.of(p, bans[i], 3, leaf, 70_000L + p.ordinal() * 1_000L + i * 100L + leaf));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    @ParameterizedTest(name = "{0} bans=[{1}] {2} seats, leaves of {3} cards")
+    @MethodSource("configurations")
+    void verdictAndAllWinningMovesAgreeWithMinimax(Preset preset, String bans, int seats, int leaf, long seed) {
+        Rules rules = Rules.of(preset, Rules.parseBans(bans));
+        MoveGenerator gen = new MoveGenerator(rules);
+        MoveTable table = rules.table();
+        Solver solver = new Solver(rules, 1);
+        solver.proofSearch(0, leaf);
+        MemoMinimax oracle = new MemoMinimax(gen);
+        int[] buf = new int[MoveGenerator.MAX_MOVES];
+        int[] wins = new int[2];
+        Property.forAll("proof-number search == minimax (" + rules + ", " + seats + " seats, leaf " + leaf + ")",
+            seed, TRIALS, rnd -> {
+                Position p = SolverAdversarialReviewTest.position(rnd, rules, gen, seats, seats == 2 ? 8 : 6, buf);
+                oracle.clear();
+                long[] hands = new long[3];
+                for (int s = 0; s < seats; s++) {
+                    hands[s] = p.hand(s);
+                }
+                int n = gen.answers(p.hand(p.mover()), p.lastMove(), buf);
+                int[] expected = new int[n];
+                int w = 0;
+                for (int m : Arrays.copyOf(buf, n)) {
+                    if (oracle.playWins(hands, seats, p.mover(), p.lastMove(), p.lastSeat(), m)) {
+                        expected[w++] = m;
+                    }
+                }
+                expected = Arrays.copyOf(expected, w);
+                Arrays.sort(expected);
+                SolveResult r = solver.solve(p, false, 0, 0);
+                assertEquals(w > 0, r.moverWins(), p + ": verdict");
+                int[] winning = solver.solve(p, true, 0, 0).winningMoves().clone();
+                Arrays.sort(winning);
+                assertArrayEquals(expected, winning, p + ": winning moves");
+                wins[0] += w > 0 ? 1 : 0;
+                wins[1]++;
+            });
+        assertTrue(wins[0] > 0 && wins[0] < wins[1], wins[0] + " of " + wins[1] + " positions won: both verdicts must come up");
+    }
+
+    @Test
+    void levelFiftyByProofNumberSearchAlone() {
+        Rules rules = Rules.of(Preset.STANDARD, 0);
+        Position p = Position.parse("448999TJJQQAD/336688TAA22X 0", rules);
+        Solver solver = new Solver(rules, 16);
+        solver.proofSearch(0, 0);
+        SolveResult r = solver.solve(p, true, 0, 0);
+        assertTrue(r.moverWins());
+        assertEquals(1, r.winningMoves().length);
+        assertEquals("8", rules.table().format(r.winningMoves()[0]));
+    }
+
+    @Test
+    void nodeBudgetEndsProofNumberSearchAsUnknown() {
+        Rules rules = Rules.of(Preset.STANDARD, 0);
+        Position p = Position.parse("448999TJJQQAD/336688TAA22X 0", rules);
+        Solver solver = new Solver(rules, 16);
+        solver.proofSearch(0, 0);
+        SolveResult r = solver.solve(p, false, 0, 5_000);
+        assertEquals(SolveResult.Verdict.UNKNOWN, r.verdict());
+        // the solver is usable afterwards: the hands were restored
+        assertTrue(solver.solve(p, false, 0, 0).moverWins());
+    }
+}
