@@ -39,22 +39,12 @@ final class ProofTable {
         }
     }
 
-    private static int bucket(long h0, long h1, long h2, int key) {
-        long x = h0 * 0x9E3779B97F4A7C15L;
-        x ^= Long.rotateLeft(h1 * 0xC2B2AE3D27D4EB4FL, 23);
-        x ^= Long.rotateLeft(h2 * 0x165667B19E3779F9L, 41);
-        x ^= key * 0xD6E8FEB86659FD93L;
-        x ^= x >>> 31;
-        x *= 0x94D049BB133111EBL;
-        return (int) (x ^ (x >>> 29));
-    }
-
     /**
      * The entry index of the position, or -1 if absent; read its numbers with {@link #proof} and
      * {@link #disproof}.
      */
     int find(long h0, long h1, long h2, int key) {
-        int b = bucket(h0, h1, h2, key) & mask;
+        int b = TranspositionTable.bucket(h0, h1, h2, key) & mask;
         long want = key | ((long) generation << GENERATION_SHIFT);
         for (int e = b; e < b + 2; e++) {
             int i = e * 4;
@@ -75,7 +65,7 @@ final class ProofTable {
 
     /** Stores (or updates) a position's numbers with the nodes its search has cost so far. */
     void store(long h0, long h1, long h2, int key, int proof, int disproof, long work) {
-        int b = bucket(h0, h1, h2, key) & mask;
+        int b = TranspositionTable.bucket(h0, h1, h2, key) & mask;
         long want = key | ((long) generation << GENERATION_SHIFT);
         int w = (int) Math.min(work, Integer.MAX_VALUE);
         int slot = -1;

@@ -116,6 +116,9 @@ public final class Solver {
     /** Results of {@link #proofSearch}, {@link #proofSearchChild} and {@link #childNumbers}. */
     private int proofNumber;
     private int disproofNumber;
+    /** What the next seat faces after {@link #enterChild}: the last move and its seat. */
+    private int childLast;
+    private int childLastSeat;
     private long keyHand0;
     private long keyHand1;
     private long keyHand2;
@@ -907,19 +910,12 @@ public final class Solver {
      * left in {@link #proofNumber} and {@link #disproofNumber} are in the mover's side's terms.
      */
     private void proofSearchChild(int mover, int last, int lastSeat, int move, int ply, int thProof, int thDisproof) {
-        int next = (mover + 1) % seats;
         long hand = hands[mover];
-        int childLast = move;
-        int childLastSeat = mover;
-        if (move == MoveTable.PASS) {
-            childLast = next == lastSeat ? MoveTable.PASS : last;
-            childLastSeat = next == lastSeat ? -1 : lastSeat;
-        } else if (table.cards(move) == hand) {
+        if (!enterChild(mover, last, lastSeat, move)) {
             setProved(true);
             return;
-        } else {
-            hands[mover] = hand - table.cards(move);
         }
+        int next = (mover + 1) % seats;
         if (sameSide(mover, next)) {
             proofSearch(next, childLast, childLastSeat, ply + 1, thProof, thDisproof);
         } else {
@@ -932,24 +928,40 @@ public final class Solver {
     }
 
     /**
+     * Plays {@code move} for the proof-number search: takes its cards from the mover's hand and
+     * sets {@link #childLast} and {@link #childLastSeat} to what the next seat faces.
+     *
+     * @return false, changing nothing, if the move empties the mover's hand (the mover's side wins)
+     */
+    private boolean enterChild(int mover, int last, int lastSeat, int move) {
+        int next = (mover + 1) % seats;
+        if (move == MoveTable.PASS) {
+            childLast = next == lastSeat ? MoveTable.PASS : last;
+            childLastSeat = next == lastSeat ? -1 : lastSeat;
+            return true;
+        }
+        long cards = table.cards(move);
+        if (cards == hands[mover]) {
+            return false;
+        }
+        hands[mover] -= cards;
+        childLast = move;
+        childLastSeat = mover;
+        return true;
+    }
+
+    /**
      * The numbers of the child after {@code move}, in the mover's side's terms, into
      * {@link #proofNumber} and {@link #disproofNumber}: from the proof table, else solved from the
      * alpha-beta tables, else (1, 1).
      */
     private void childNumbers(int mover, int last, int lastSeat, int move) {
-        int next = (mover + 1) % seats;
         long hand = hands[mover];
-        int childLast = move;
-        int childLastSeat = mover;
-        if (move == MoveTable.PASS) {
-            childLast = next == lastSeat ? MoveTable.PASS : last;
-            childLastSeat = next == lastSeat ? -1 : lastSeat;
-        } else if (table.cards(move) == hand) {
+        if (!enterChild(mover, last, lastSeat, move)) {
             setProved(true);
             return;
-        } else {
-            hands[mover] = hand - table.cards(move);
         }
+        int next = (mover + 1) % seats;
         int p = 1;
         int d = 1;
         int key = normalise(next, childLast, childLastSeat);

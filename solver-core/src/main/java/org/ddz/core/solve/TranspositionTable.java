@@ -76,7 +76,8 @@ public final class TranspositionTable {
         stores = 0;
     }
 
-    private static int bucket(long h0, long h1, long h2, int key) {
+    /** The hash of a position that picks its bucket (also {@link ProofTable}'s). */
+    static int bucket(long h0, long h1, long h2, int key) {
         long x = h0 * 0x9E3779B97F4A7C15L;
         x ^= Long.rotateLeft(h1 * 0xC2B2AE3D27D4EB4FL, 23);
         x ^= Long.rotateLeft(h2 * 0x165667B19E3779F9L, 41);

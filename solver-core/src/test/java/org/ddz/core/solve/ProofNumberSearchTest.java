@@ -81,24 +81,29 @@ class ProofNumberSearchTest {
         assertTrue(wins[0] > 0 && wins[0] < wins[1], wins[0] + " of " + wins[1] + " positions won: both verdicts must come up");
     }
 
+    private static final Rules STANDARD = Rules.of(Preset.STANDARD, 0);
+    /** The level-50 puzzle (V10 in puzzles.jsonl): the only winning first move is the single 8. */
+    private static final Position LEVEL_FIFTY = Position.parse("448999TJJQQAD/336688TAA22X 0", STANDARD);
+
+    /** A solver that searches by proof numbers from the first node down to single cards. */
+    private static Solver proofNumbersOnly() {
+        Solver solver = new Solver(STANDARD, 16);
+        solver.proofSearch(0, 0);
+        return solver;
+    }
+
     @Test
     void levelFiftyByProofNumberSearchAlone() {
-        Rules rules = Rules.of(Preset.STANDARD, 0);
-        Position p = Position.parse("448999TJJQQAD/336688TAA22X 0", rules);
-        Solver solver = new Solver(rules, 16);
-        solver.proofSearch(0, 0);
-        SolveResult r = solver.solve(p, true, 0, 0);
+        SolveResult r = proofNumbersOnly().solve(LEVEL_FIFTY, true, 0, 0);
         assertTrue(r.moverWins());
         assertEquals(1, r.winningMoves().length);
-        assertEquals("8", rules.table().format(r.winningMoves()[0]));
+        assertEquals("8", STANDARD.table().format(r.winningMoves()[0]));
     }
 
     @Test
     void nodeBudgetEndsProofNumberSearchAsUnknown() {
-        Rules rules = Rules.of(Preset.STANDARD, 0);
-        Position p = Position.parse("448999TJJQQAD/336688TAA22X 0", rules);
-        Solver solver = new Solver(rules, 16);
-        solver.proofSearch(0, 0);
+        Position p = LEVEL_FIFTY;
+        Solver solver = proofNumbersOnly();
         SolveResult r = solver.solve(p, false, 0, 5_000);
         assertEquals(SolveResult.Verdict.UNKNOWN, r.verdict());
         // the solver is usable afterwards: the hands were restored
