@@ -59,6 +59,14 @@ public final class Solver {
      * measure on (512 KiB measured a few percent faster than 128 KiB, 1 MiB or 4 MiB).
      */
     private static final long ANSWER_TABLE_BYTES = 512 << 10;
+    /**
+     * Answer positions of fewer cards than this in all are searched without the tables
+     * (interleaved runs against tabling every answer: {@code 10-10-10-1} -15%, {@code 8-8-8-4}
+     * -10%, {@code V10} -10%, {@code 14v14-2} -9% time for 2-19% more nodes; 16 and 21 measured
+     * no better, 24 left the three-seat 8-card deals without an answer table and cost
+     * {@code 8-8-8-4} +40%).
+     */
+    private static final int ANSWER_TABLE_MIN_CARDS = 18;
     /** Above every move-ordering score (see {@link #order}); ids take the low 16 bits of a sort key. */
     private static final long ORDER_MAX = 1L << 36;
 
@@ -108,6 +116,7 @@ public final class Solver {
     private static final int PROOF_TABLE_BITS = 16;
     private static final int INFINITE = ProofTable.INFINITE;
     private long proofSearchAfter = PROOF_SEARCH_AFTER_NODES;
+    private int answerTableMinCards = ANSWER_TABLE_MIN_CARDS;
     private int proofLeafCards = PROOF_LEAF_CARDS;
     /** Proof-number search table, made at the first proof-number search. */
     private ProofTable proofs;
@@ -251,6 +260,11 @@ public final class Solver {
     void proofSearch(long afterNodes, int leafCards) {
         proofSearchAfter = afterNodes;
         proofLeafCards = leafCards;
+    }
+
+    /** Test hook: answer positions of at least this many cards use the answer table (0: all). */
+    void answerTableMinCards(int cards) {
+        answerTableMinCards = cards;
     }
 
     /** Sees every solved-endgame probe that answered (tests). */
@@ -569,8 +583,10 @@ public final class Solver {
             }
         }
         // 3. transposition table, on the rank-normalised position; small leads from the
-        //    solved-endgame table when one is installed
-        int key = normalise(mover, last, lastSeat);
+        //    solved-endgame table when one is installed. Small answer positions go without: they
+        //    seldom transpose and cost less to search again than to key, probe and store
+        boolean tabled = last == MoveTable.PASS || totalCards() >= answerTableMinCards;
+        int key = tabled ? normalise(mover, last, lastSeat) : 0;
         long k0 = keyHand0;
         long k1 = keyHand1;
         long k2 = keyHand2;
@@ -586,7 +602,7 @@ public final class Solver {
             }
         }
         TranspositionTable entries = last == MoveTable.PASS ? tt : answerTable;
-        int stored = entries.probe(k0, k1, k2, key);
+        int stored = tabled ? entries.probe(k0, k1, k2, key) : -1;
         if (stored >= 0) {
             return stored == 1;
         }
@@ -605,7 +621,9 @@ public final class Solver {
         // the opponent who goes out over it could beat it)
         int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
         if (generated > 1 && n > 0 && order(mover, moves, n, ply) >= 0) {
-            entries.store(k0, k1, k2, key, true, 1);
+            if (tabled) {
+                entries.store(k0, k1, k2, key, true, 1);
+            }
             return true;
         }
         boolean same = sameSide(mover, next);
@@ -634,7 +652,9 @@ public final class Solver {
                 break;
             }
         }
-        entries.store(k0, k1, k2, key, win, nodes - startNodes);
+        if (tabled) {
+            entries.store(k0, k1, k2, key, win, nodes - startNodes);
+        }
         return win;
     }
 
