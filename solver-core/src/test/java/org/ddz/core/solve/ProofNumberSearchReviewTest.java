@@ -37,6 +37,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ProofNumberSearchReviewTest {
     private static final int TRIALS = 10;
+    /**
+     * Hand sizes at most: built from combinations (two seats, three seats) and dealt at random;
+     * a longer hunt outside CI takes larger ones, for example
+     * {@code -Dddz.pns.rich2=10 -Dddz.pns.dealt2=10 -Dddz.pns.rich3=8 -Dddz.pns.dealt3=7 -Dddz.trials=100}.
+     */
+    private static final int RICH_2 = Integer.getInteger("ddz.pns.rich2", 9);
+    private static final int RICH_3 = Integer.getInteger("ddz.pns.rich3", 7);
+    private static final int DEALT_2 = Integer.getInteger("ddz.pns.dealt2", 7);
+    private static final int DEALT_3 = Integer.getInteger("ddz.pns.dealt3", 5);
     private static final AtomicInteger WON = new AtomicInteger();
     private static final AtomicInteger LOST = new AtomicInteger();
     private static final AtomicInteger MIXED = new AtomicInteger();
@@ -69,8 +78,8 @@ class ProofNumberSearchReviewTest {
         Property.forAll("proof-number search switched mid-search == minimax (" + rules + ", " + seats + " seats)",
             seed, TRIALS, rnd -> {
                 Position p = rnd.nextBoolean()
-                    ? SolverAdversarialReviewTest.position(rnd, rules, gen, seats, seats == 2 ? 9 : 7, buf)
-                    : dealt(rnd, rules, gen, seats, seats == 2 ? 7 : 5, buf);
+                    ? SolverAdversarialReviewTest.position(rnd, rules, gen, seats, seats == 2 ? RICH_2 : RICH_3, buf)
+                    : dealt(rnd, rules, gen, seats, seats == 2 ? DEALT_2 : DEALT_3, buf);
                 long after = SWITCH_AFTER[rnd.nextInt(SWITCH_AFTER.length)];
                 int leaf = rnd.nextInt(11);
                 String where = p + " (switch after " + after + " nodes, leaves of " + leaf + " cards)";
