@@ -911,8 +911,10 @@ public final class Solver {
                 disproofNumber = disproof;
                 return;
             }
-            int childProof = Math.min(thProof,
-                second >= INFINITE ? INFINITE : (int) Math.min(INFINITE - 1, second + 1L + second / 4));
+            // capped by thProof (at most INFINITE) alone, so always above the best child's proof
+            // number: a cap of INFINITE - 1 met a best child whose number is a clamped sum
+            // (INFINITE - 1) with a threshold it already reaches, and this loop never ended
+            int childProof = (int) Math.min(thProof, second + 1L + second / 4);
             int childDisproof = (int) Math.min(INFINITE, (long) thDisproof - disproof + disproofsOf[best]);
             proofSearchChild(mover, last, lastSeat, moves[best], ply, childProof, childDisproof);
             proofsOf[best] = proofNumber;
