@@ -19,7 +19,8 @@ import org.ddz.core.rules.Rules;
  *   <li>a forced pass (nothing beats the last move) recurses at once, without a table entry;</li>
  *   <li>quick win: the mover's whole hand is one combination it may play now;</li>
  *   <li>the exact transposition tables ({@link TranspositionTable}: leads in a large one, answers
- *       in a small one that stays in the cache) on the position in normal form
+ *       of 18 cards or more in a small one that stays in the cache; smaller answers go without)
+ *       on the position in normal form
  *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, so positions
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
  *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
