@@ -41,9 +41,8 @@ import org.ddz.core.rules.Rules;
  * above. Proof-number search spends its effort where a proof or a refutation looks cheapest, which
  * pays on the large positions alpha-beta cannot order well (SolveSignature when it came:
  * {@code 10-10-10-0} 12.3 M -> 3.5 M nodes, {@code 17v17-0} 106 M -> 6.6 M, 17 s -> 2 s); below a
- * million nodes alpha-beta's order
- * is the better guide, so smaller solves never use it. The switch counts nodes, not time, so a
- * solve's result and node count do not depend on the machine.
+ * million nodes alpha-beta's order is the better guide, so smaller solves never use it. The switch
+ * counts nodes, not time, so a solve's result and node count do not depend on the machine.
  *
  * <p>Time is read every 4,096 nodes; a time or node budget that runs out ends the solve with an
  * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
