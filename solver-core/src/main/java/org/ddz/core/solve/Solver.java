@@ -19,8 +19,8 @@ import org.ddz.core.rules.Rules;
  *   <li>a forced pass (nothing beats the last move) recurses at once, without a table entry;</li>
  *   <li>quick win: the mover's whole hand is one combination it may play now;</li>
  *   <li>the exact transposition tables ({@link TranspositionTable}: leads in a large one, answers
- *       of 18 cards or more in a small one that stays in the cache; smaller answers go without)
- *       on the position in normal form
+ *       in a small one that stays in the cache, but for answers of under 18 cards in solves of 24
+ *       cards or more) on the position in normal form
  *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, so positions
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
  *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
@@ -61,13 +61,19 @@ public final class Solver {
      */
     private static final long ANSWER_TABLE_BYTES = 512 << 10;
     /**
-     * Answer positions of fewer cards than this in all are searched without the tables
-     * (interleaved runs against tabling every answer: {@code 10-10-10-1} -15%, {@code 8-8-8-4}
-     * -10%, {@code V10} -10%, {@code 14v14-2} -9% time for 2-19% more nodes; 16 and 21 measured
-     * no better, 24 left the three-seat 8-card deals without an answer table and cost
-     * {@code 8-8-8-4} +40%).
+     * In solves of at least {@link #ANSWER_TABLE_ROOT_CARDS} cards, answer positions of fewer
+     * cards than this in all are searched without the tables (interleaved runs against tabling
+     * every answer: {@code 10-10-10-1} -15%, {@code 8-8-8-4} -10%, {@code V10} -10%,
+     * {@code 14v14-2} -9% time for 2-19% more nodes; 16 and 21 measured no better, 24 left the
+     * three-seat 8-card deals without an answer table and cost {@code 8-8-8-4} +40%).
      */
     private static final int ANSWER_TABLE_MIN_CARDS = 18;
+    /**
+     * Smaller solves table every answer: they gain no measurable time without, and they use up to
+     * twice the nodes ({@code 6-6-6-9} 38 k -> 75 k), which matters to callers with a node budget
+     * (the Monte Carlo engine solves its worlds of up to 18 cards within 20,000 nodes).
+     */
+    private static final int ANSWER_TABLE_ROOT_CARDS = 24;
     /** Above every move-ordering score (see {@link #order}); ids take the low 16 bits of a sort key. */
     private static final long ORDER_MAX = 1L << 36;
 
@@ -117,7 +123,10 @@ public final class Solver {
     private static final int PROOF_TABLE_BITS = 16;
     private static final int INFINITE = ProofTable.INFINITE;
     private long proofSearchAfter = PROOF_SEARCH_AFTER_NODES;
-    private int answerTableMinCards = ANSWER_TABLE_MIN_CARDS;
+    /** Answer positions of fewer cards go without the tables in this solve (see {@link #solve}). */
+    private int answerTableMinCards;
+    /** Test hook's threshold for every solve, or -1 for the rule by the root's size. */
+    private int forcedAnswerTableMinCards = -1;
     private int proofLeafCards = PROOF_LEAF_CARDS;
     /** Proof-number search table, made at the first proof-number search. */
     private ProofTable proofs;
@@ -228,6 +237,7 @@ public final class Solver {
         for (int s = 0; s < 3; s++) {
             hands[s] = s < seats ? position.hand(s) : 0L;
         }
+        chooseAnswerTable();
         int mover = position.mover();
         int last = position.lastMove();
         int lastSeat = position.lastSeat();
@@ -263,9 +273,18 @@ public final class Solver {
         proofLeafCards = leafCards;
     }
 
-    /** Test hook: answer positions of at least this many cards use the answer table (0: all). */
+    /**
+     * Test hook: in every solve, answer positions of at least this many cards use the answer
+     * table and smaller ones none (0: all use it), whatever the root's size.
+     */
     void answerTableMinCards(int cards) {
-        answerTableMinCards = cards;
+        forcedAnswerTableMinCards = cards;
+    }
+
+    /** Sets {@link #answerTableMinCards} for a solve from the root position in {@link #hands}. */
+    private void chooseAnswerTable() {
+        answerTableMinCards = forcedAnswerTableMinCards >= 0 ? forcedAnswerTableMinCards
+            : totalCards() >= ANSWER_TABLE_ROOT_CARDS ? ANSWER_TABLE_MIN_CARDS : 0;
     }
 
     /** Sees every solved-endgame probe that answered (tests). */
@@ -323,6 +342,7 @@ public final class Solver {
         for (int s = 0; s < 3; s++) {
             hands[s] = s < seatCount ? position[s] : 0L;
         }
+        chooseAnswerTable();
         return search(mover, MoveTable.PASS, -1, 0);
     }
 

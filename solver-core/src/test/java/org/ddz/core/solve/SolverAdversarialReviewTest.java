@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Adversarial review of the solver's pruning (opponent-out drops, finishing moves, forced passes
- * before quick wins, the separate answer table, here used for every answer position): on seeded
- * random small positions whose hands are built from one or two combinations drawn from bomb-, joker- and trio-rich card pools (so planes
+ * before quick wins, the separate answer table): on seeded random small positions whose hands are
+ * built from one or two combinations drawn from bomb-, joker- and trio-rich card pools (so planes
  * with wings, four-with-two, shuttles, bombs and rockets come up, as hands and as last moves), the
  * verdict and the complete set of winning first moves must equal a memoised plain minimax
  * ({@link MemoMinimax}), and every move the opponent-out rule drops must lose. Every preset, with
@@ -156,8 +156,6 @@ class SolverAdversarialReviewTest {
         MoveGenerator gen = new MoveGenerator(rules);
         MoveTable table = rules.table();
         Solver solver = new Solver(rules, 1);
-        // these positions are smaller than the answer table's default threshold: table every answer
-        solver.answerTableMinCards(0);
         MemoMinimax oracle = new MemoMinimax(gen);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] stats = new int[3];
