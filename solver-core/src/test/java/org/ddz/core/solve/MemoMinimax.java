@@ -1,5 +1,6 @@
 package org.ddz.core.solve;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -28,6 +29,29 @@ final class MemoMinimax {
     /** Drops the memo (it grows with every position solved). */
     void clear() {
         memo.clear();
+    }
+
+    /**
+     * Every legal first move of {@code p} (pass included) that wins for the mover's side, sorted
+     * by move id; drops the memo first.
+     */
+    int[] winningMoves(Position p) {
+        clear();
+        long[] hands = new long[3];
+        for (int s = 0; s < p.seats(); s++) {
+            hands[s] = p.hand(s);
+        }
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int n = gen.answers(p.hand(p.mover()), p.lastMove(), moves);
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            if (playWins(hands, p.seats(), p.mover(), p.lastMove(), p.lastSeat(), moves[i])) {
+                moves[w++] = moves[i];
+            }
+        }
+        int[] winning = Arrays.copyOf(moves, w);
+        Arrays.sort(winning);
+        return winning;
     }
 
     /** Whether the mover's side wins ({@code hands} has 3 slots; the third is 0 with two seats). */
