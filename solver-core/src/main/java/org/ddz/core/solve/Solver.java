@@ -268,7 +268,7 @@ public final class Solver {
      * Test hook: when a solve turns to proof-number search ({@code afterNodes} alpha-beta nodes,
      * 0 at once) and the proof-number search's leaf size in cards.
      */
-    void proofSearch(long afterNodes, int leafCards) {
+    void configureProofSearch(long afterNodes, int leafCards) {
         proofSearchAfter = afterNodes;
         proofLeafCards = leafCards;
     }
@@ -606,7 +606,7 @@ public final class Solver {
         // 3. transposition table, on the rank-normalised position; small leads from the
         //    solved-endgame table when one is installed. Small answer positions go without: they
         //    seldom transpose and cost less to search again than to key, probe and store
-        boolean tabled = last == MoveTable.PASS || totalCards() >= answerTableMinCards;
+        boolean tabled = last == MoveTable.PASS || answerTableMinCards == 0 || totalCards() >= answerTableMinCards;
         int key = tabled ? normalise(mover, last, lastSeat) : 0;
         long k0 = keyHand0;
         long k1 = keyHand1;

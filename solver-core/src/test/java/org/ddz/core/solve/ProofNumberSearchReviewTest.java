@@ -88,7 +88,7 @@ class ProofNumberSearchReviewTest {
                 int n = gen.answers(p.hand(p.mover()), p.lastMove(), buf);
 
                 // a solve cut short by a node budget, with other switch settings, on the same solver
-                solver.proofSearch(rnd.nextInt(3) == 0 ? 0 : 1 + rnd.nextInt(200), rnd.nextInt(11));
+                solver.configureProofSearch(rnd.nextInt(3) == 0 ? 0 : 1 + rnd.nextInt(200), rnd.nextInt(11));
                 SolveResult cut = solver.solve(p, rnd.nextBoolean(), 0, 1 + rnd.nextInt(100));
                 if (cut.isKnown()) {
                     assertEquals(w > 0, cut.moverWins(), where + ": verdict within a node budget");
@@ -97,7 +97,7 @@ class ProofNumberSearchReviewTest {
                     assertEquals(0, cut.line().length, where + ": an unknown verdict has no line");
                 }
 
-                solver.proofSearch(after, leaf);
+                solver.configureProofSearch(after, leaf);
                 SolveResult r = solver.solve(p, false, 0, 0);
                 assertEquals(w > 0, r.moverWins(), where + ": verdict");
                 SolveResult all = solver.solve(p, true, 0, 0);
@@ -109,7 +109,7 @@ class ProofNumberSearchReviewTest {
 
                 SolveResult again = solver.solve(p, true, 0, 0);
                 assertSame(where + ": solved again on the same solver", all, again);
-                twin.proofSearch(after, leaf);
+                twin.configureProofSearch(after, leaf);
                 assertSame(where + ": solved on a second solver", all, twin.solve(p, true, 0, 0));
 
                 counts[0]++;
@@ -152,7 +152,7 @@ class ProofNumberSearchReviewTest {
         int runs = 0;
         int cuts = 0;
         for (long after = 0; after <= reference.nodes(); after += after < 60 ? 1 : 401) {
-            solver.proofSearch(after, 8);
+            solver.configureProofSearch(after, 8);
             cuts += solver.solve(p, (after & 1) == 0, 0, 1 + after * 13 % 1_000).isKnown() ? 0 : 1;
             assertArrayEquals(reference.winningMoves(), solver.solve(p, true, 0, 0).winningMoves(),
                 "switch after " + after + " nodes");

@@ -48,7 +48,7 @@ class ProofNumberSearchTest {
         MoveGenerator gen = new MoveGenerator(rules);
         MoveTable table = rules.table();
         Solver solver = new Solver(rules, 1);
-        solver.proofSearch(0, leaf);
+        solver.configureProofSearch(0, leaf);
         MemoMinimax oracle = new MemoMinimax(gen);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] wins = new int[2];
@@ -75,7 +75,7 @@ class ProofNumberSearchTest {
     /** A solver that searches by proof numbers from the first node down to single cards. */
     private static Solver proofNumbersOnly() {
         Solver solver = new Solver(STANDARD, 16);
-        solver.proofSearch(0, 0);
+        solver.configureProofSearch(0, 0);
         return solver;
     }
 

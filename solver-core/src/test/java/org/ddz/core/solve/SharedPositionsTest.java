@@ -70,7 +70,7 @@ class SharedPositionsTest {
             id + " has " + cards + " cards: benchmark position");
         Solver s = new Solver(rules, 64);
         if (proofNumberSearch) {
-            s.proofSearch(0, 12);
+            s.configureProofSearch(0, 12);
         }
         SolveResult r = s.solve(p, true, 0, 0);
         assertTrue(r.isKnown());
