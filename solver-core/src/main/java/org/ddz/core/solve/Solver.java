@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.ddz.core.cards.Cards;
 import org.ddz.core.movegen.MoveGenerator;
+import org.ddz.core.rules.MoveFamily;
 import org.ddz.core.rules.MoveTable;
 import org.ddz.core.rules.Preset;
 import org.ddz.core.rules.Rules;
@@ -21,7 +22,8 @@ import org.ddz.core.rules.Rules;
  *   <li>the exact transposition tables ({@link TranspositionTable}: leads in a large one, answers
  *       in a small one that stays in the cache, but for answers of under 18 cards in solves of 24
  *       cards or more) on the position in normal form
- *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, so positions
+ *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, with an empty
+ *       rank left only where a chain could otherwise form across the removed ones; so positions
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
  *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
  *       mover keeps the lead), then the history heuristic, then cards shed; passes last. A move
@@ -101,6 +103,12 @@ public final class Solver {
     private final int[] readings = new int[2];
     private final long[] hands = new long[3];
     private final RankNormalizer normalizer = new RankNormalizer();
+    /** Whether each move family (index of {@link MoveTable#families()}) is a chain (two ranks or more). */
+    private final boolean[] chainFamily;
+    /** Shortest chain of each multiplicity 1..4 among the table's families, 0 if none. */
+    private final int[] minChain = new int[5];
+    /** Fewest cards of any chain's main part: smaller hands make no chain. */
+    private final int minChainCards;
     private final FinishingMoves finishing;
     private final int[] threatsA = new int[2 + FinishingMoves.SLOTS];
     private final int[] threatsB = new int[2 + FinishingMoves.SLOTS];
@@ -198,6 +206,18 @@ public final class Solver {
         this.history = new int[table.size()];
         this.controlSeen = new int[table.size()];
         this.controlValue = new boolean[table.size()];
+        MoveFamily[] families = table.families();
+        this.chainFamily = new boolean[families.length];
+        int minCards = Integer.MAX_VALUE;
+        for (MoveFamily f : families) {
+            if (f.length > 1) {
+                chainFamily[f.index] = true;
+                int k = f.multiplicity;
+                minChain[k] = minChain[k] == 0 ? f.length : Math.min(minChain[k], f.length);
+                minCards = Math.min(minCards, k * f.length);
+            }
+        }
+        this.minChainCards = minCards;
     }
 
     /** The rules this solver plays by. */
@@ -778,6 +798,19 @@ public final class Solver {
     }
 
     /**
+     * Test hook: the key the tables file {@code p} under ({@link #normalise}): the three
+     * relabelled hands (the third 0 with two seats) and the state word.
+     */
+    long[] normalForm(Position p) {
+        seats = p.seats();
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seats ? p.hand(s) : 0L;
+        }
+        int key = normalise(p.mover(), p.lastMove(), p.lastSeat());
+        return new long[] {keyHand0, keyHand1, keyHand2, key};
+    }
+
+    /**
      * Test hook: the mover's legal moves in {@code p} that {@link #dropOpponentOuts} keeps, in
      * generation order.
      */
@@ -794,9 +827,10 @@ public final class Solver {
 
     /**
      * Computes the transposition-table key of the current position in normal form
-     * ({@link RankNormalizer}): the relabelled hands into {@link #keyHand0} to {@link #keyHand2},
-     * and the returned state word (mover, last seat, and what the mover must beat: the last
-     * move's family and its relabelled key rank).
+     * ({@link RankNormalizer}, the selective map: a gap is kept only at the junctions that a
+     * chain could cross, every gap when the last move is a chain): the relabelled hands into
+     * {@link #keyHand0} to {@link #keyHand2}, and the returned state word (mover, last seat, and
+     * what the mover must beat: the last move's family and its relabelled key rank).
      */
     private int normalise(int mover, int last, int lastSeat) {
         long h0 = hands[0];
@@ -804,24 +838,63 @@ public final class Solver {
         long h2 = hands[2];
         int code;
         int keyRank = -1;
+        int family = -1;
         if (last == MoveTable.PASS) {
             code = 0;
         } else if (last == table.rocketId()) {
             code = 1;
-        } else if (table.lastFamily(last) < 0) {
+        } else if ((family = table.lastFamily(last)) < 0) {
             code = 2;
         } else {
             keyRank = table.lastKey(last);
             code = -1;
         }
-        normalizer.prepare(h0 + h1 + h2, keyRank >= 0 && keyRank < 12 ? keyRank : -1);
-        if (code < 0) {
-            code = 3 + (table.lastFamily(last) << 4) + (keyRank < 12 ? normalizer.rank(keyRank) : keyRank);
+        RankNormalizer n = normalizer;
+        n.prepareGapless(h0 + h1 + h2, keyRank >= 0 && keyRank < 12 ? keyRank : -1);
+        long g0 = n.apply(h0);
+        long g1 = n.apply(h1);
+        long g2 = h2 == 0 ? 0 : n.apply(h2);
+        long crossed = family >= 0 && chainFamily[family] ? -1L : chainCrossings(g0) | chainCrossings(g1) | chainCrossings(g2);
+        if (crossed != 0 && n.keepGaps(crossed)) {
+            g0 = n.apply(h0);
+            g1 = n.apply(h1);
+            g2 = h2 == 0 ? 0 : n.apply(h2);
         }
-        keyHand0 = normalizer.apply(h0);
-        keyHand1 = normalizer.apply(h1);
-        keyHand2 = h2 == 0 ? 0 : normalizer.apply(h2);
+        if (code < 0) {
+            code = 3 + (family << 4) + (keyRank < 12 ? n.rank(keyRank) : keyRank);
+        }
+        keyHand0 = g0;
+        keyHand1 = g1;
+        keyHand2 = g2;
         return TranspositionTable.key(mover, lastSeat, code);
+    }
+
+    /**
+     * The ranks {@code r} of {@code hand} such that {@code r - 1} and {@code r} lie in one run
+     * of ranks, each held at least {@code k} times, long enough for a chain of multiplicity
+     * {@code k} ({@link #minChain}): where closing a gap before {@code r} could make a chain.
+     */
+    private long chainCrossings(long hand) {
+        if (Cards.size(hand) < minChainCards) {
+            return 0;
+        }
+        long crossed = 0;
+        for (int k = 1; k <= 4; k++) {
+            int length = minChain[k];
+            if (length == 0) {
+                continue;
+            }
+            long starts = Cards.chainStarts(Cards.ranksAtLeast(hand, k), length);
+            if (starts == 0) {
+                continue;
+            }
+            long covered = starts;
+            for (int i = 1; i < length; i++) {
+                covered |= starts << (i << 2);
+            }
+            crossed |= covered & (covered << 4);
+        }
+        return crossed;
     }
 
     /**

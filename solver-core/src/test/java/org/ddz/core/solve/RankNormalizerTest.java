@@ -12,6 +12,91 @@ import org.junit.jupiter.api.Test;
 
 /** The precomputed rank maps against the definition, rank by rank. */
 class RankNormalizerTest {
+    /**
+     * The definition of the selective map: kept ranks relabelled downwards in order, one empty
+     * rank left before the i-th run of kept ranks (i = 1, 2, ...) when bit i of {@code gapRuns}
+     * is set, none otherwise.
+     */
+    private static int[] selective(int kept, int gapRuns) {
+        int[] map = new int[15];
+        int next = 0;
+        int run = -1;
+        boolean inRun = false;
+        for (int r = 0; r < 12; r++) {
+            if ((kept >>> r & 1) != 0) {
+                if (!inRun) {
+                    run++;
+                    if (run > 0 && (gapRuns >>> run & 1) != 0) {
+                        next++;
+                    }
+                }
+                inRun = true;
+                map[r] = next++;
+            } else {
+                map[r] = -1;
+                inRun = false;
+            }
+        }
+        for (int r = 12; r < 15; r++) {
+            map[r] = r;
+        }
+        return map;
+    }
+
+    /** The junctions of the i-th runs named by {@code gapRuns}, as ranks of the gapless image. */
+    private static long junctions(int kept, int gapRuns) {
+        long ranks = 0;
+        int seen = 0;
+        int run = -1;
+        boolean inRun = false;
+        for (int r = 0; r < 12; r++) {
+            if ((kept >>> r & 1) != 0) {
+                if (!inRun) {
+                    run++;
+                    if (run > 0 && (gapRuns >>> run & 1) != 0) {
+                        ranks |= 1L << (seen << 2);
+                    }
+                }
+                inRun = true;
+                seen++;
+            } else {
+                inRun = false;
+            }
+        }
+        return ranks;
+    }
+
+    @Test
+    void selectiveMapsKeepExactlyTheGapsAskedFor() {
+        RankNormalizer n = new RankNormalizer();
+        SplittableRandom rnd = new SplittableRandom(0x5EED_0002L);
+        for (int kept = 0; kept < 1 << 12; kept++) {
+            long held = Cards.of(12, 1);
+            for (int r = 0; r < 12; r++) {
+                if ((kept >>> r & 1) != 0) {
+                    held += Cards.of(r, 1 + (r * 5 + kept) % 4);
+                }
+            }
+            for (int trial = 0; trial < 4; trial++) {
+                int gapRuns = trial == 0 ? 0 : trial == 1 ? -1 : rnd.nextInt(1 << 7);
+                int[] map = selective(kept, gapRuns);
+                n.prepareGapless(held, -1);
+                // a rank of the gapless image that is no junction changes nothing
+                n.keepGaps(junctions(kept, gapRuns) | (gapRuns == 0 ? 0 : 1L));
+                String where = "kept " + Integer.toBinaryString(kept) + " gaps before runs " + Integer.toBinaryString(gapRuns);
+                assertEquals(relabel(held, map), n.apply(held), where);
+                for (int r = 0; r < 15; r++) {
+                    if (map[r] >= 0) {
+                        assertEquals(map[r], n.rank(r), where + " rank " + r);
+                    }
+                }
+            }
+            // every gap kept is the classic map
+            n.prepare(held, -1);
+            assertEquals(relabel(held, definition(kept)), n.apply(held));
+        }
+    }
+
     /** The definition: kept ranks relabelled downwards in order, one empty rank left for every gap between kept ranks. */
     private static int[] definition(int kept) {
         int[] map = new int[15];
