@@ -17,7 +17,9 @@ import org.ddz.core.rules.Rules;
  * legal move leads to a position won for the mover's side (the same side moves again when one
  * farmer follows the other, otherwise the child is negated). At each node, cheapest first:
  * <ol>
- *   <li>a forced pass (nothing beats the last move) recurses at once, without a table entry;</li>
+ *   <li>a forced pass (nothing beats the last move) recurses at once, without a table entry; after
+ *       a move that ordering found nobody on the other side can beat, the landlord's or up's, the
+ *       search skips the passes and goes on at the seat that acts next (they count no node);</li>
  *   <li>quick win: the mover's whole hand is one combination it may play now;</li>
  *   <li>the exact transposition tables ({@link TranspositionTable}: leads in a large one, answers
  *       in a small one that stays in the cache, but for answers of under 18 cards in solves of 24
@@ -532,6 +534,11 @@ public final class Solver {
         return quickWin;
     }
 
+    /** Whether an ordering key of {@link #order} marks a move nobody on the other side can beat. */
+    private static boolean isControl(long orderKey) {
+        return ((ORDER_MAX - (orderKey >>> 16)) >>> 33 & 1) != 0;
+    }
+
     /**
      * Move-ordering term for what a move leaves: ranks it takes whole count for it, ranks it
      * splits (leaving some cards of the rank behind) against it, equally; 0..31.
@@ -661,12 +668,14 @@ public final class Solver {
         // dropped first, so only the moves left are ordered (a dropped move is never a quick win:
         // the opponent who goes out over it could beat it)
         int n = dropOpponentOuts(mover, hand, moves, generated, last, lastSeat);
-        if (generated > 1 && n > 0 && order(mover, moves, n, ply) >= 0) {
+        boolean ordered = generated > 1 && n > 0;
+        if (ordered && order(mover, moves, n, ply) >= 0) {
             if (tabled) {
                 entries.store(k0, k1, k2, key, true, 1);
             }
             return true;
         }
+        long[] keys = orderBuffers[ply];
         boolean same = sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
@@ -683,7 +692,16 @@ public final class Solver {
                     break;
                 }
                 hands[mover] = rest;
-                child = search(next, m, mover, ply + 1);
+                if (ordered && mover != 1 && isControl(keys[i])) {
+                    // nobody on the other side can beat m: its passes need no nodes of their own
+                    // (the landlord leads again; up's partner, down, faces m)
+                    boolean mine = seats == 2 || mover == 0
+                        ? search(mover, MoveTable.PASS, -1, ply + seats)
+                        : search(1, m, 2, ply + 2);
+                    child = mine == same;
+                } else {
+                    child = search(next, m, mover, ply + 1);
+                }
                 hands[mover] = hand;
             }
             if (child == same) {
