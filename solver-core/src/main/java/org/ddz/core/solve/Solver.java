@@ -692,10 +692,11 @@ public final class Solver {
                     break;
                 }
                 hands[mover] = rest;
-                if (ordered && mover != 1 && isControl(keys[i])) {
+                if (ordered && isControl(keys[i]) && (mover != 1 || !generator.canBeat(hands[2], m))) {
                     // nobody on the other side can beat m: its passes need no nodes of their own
-                    // (the landlord leads again; up's partner, down, faces m)
-                    boolean mine = seats == 2 || mover == 0
+                    // (the landlord leads again, and so does down when up cannot beat m either;
+                    // up's partner, down, faces m)
+                    boolean mine = mover != 2
                         ? search(mover, MoveTable.PASS, -1, ply + seats)
                         : search(1, m, 2, ply + 2);
                     child = mine == same;
