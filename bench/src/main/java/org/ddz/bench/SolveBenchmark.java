@@ -37,8 +37,8 @@ public class SolveBenchmark {
     @Param({"V10", "14v14-0", "8-8-8-4", "10-10-10-3"})
     public String id;
 
-    /** Transposition-table size in MiB. */
-    @Param({"64"})
+    /** Transposition-table size in MiB; 0: {@link Solver#suggestedTableMegabytes} for the position (as {@code ddz solve}). */
+    @Param({"0"})
     public int tableMb;
 
     private Position position;
@@ -51,7 +51,8 @@ public class SolveBenchmark {
         if (position == null) {
             throw new IllegalArgumentException("no shared position " + id);
         }
-        solver = new Solver(position.rules(), tableMb);
+        int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(position, Runtime.getRuntime().maxMemory());
+        solver = new Solver(position.rules(), mb);
     }
 
     /** One solve to the verdict. */

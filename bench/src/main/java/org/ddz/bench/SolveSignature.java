@@ -18,7 +18,8 @@ import org.ddz.core.solve.Solver;
  *
  * <p>{@code java -XX:+UseTransparentHugePages -cp bench/target/benchmarks.jar
  * org.ddz.bench.SolveSignature [timeoutMs] [idRegex] [tableMb] [endgame]} from the repository root
- * (default timeout 60,000 ms a solve, every position, a 256 MiB table; a position that times out
+ * (default timeout 60,000 ms a solve, every position, table size 0: {@link Solver#suggestedTableMegabytes}
+ * for each position; a position that times out
  * prints {@code unknown}; {@code endgame} builds and installs the STANDARD solved-endgame tables
  * first).
  */
@@ -30,7 +31,7 @@ public final class SolveSignature {
     public static void main(String[] args) throws IOException {
         long timeout = args.length > 0 ? Long.parseLong(args[0]) : 60_000;
         String filter = args.length > 1 ? args[1] : ".*";
-        int tableMb = args.length > 2 ? Integer.parseInt(args[2]) : 256;
+        int tableMb = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         if (args.length > 3 && args[3].equals("endgame")) {
             long t0 = System.nanoTime();
             for (int seats = 2; seats <= 3; seats++) {
@@ -50,7 +51,8 @@ public final class SolveSignature {
                     continue;
                 }
                 Position p = e.getValue();
-                Solver s = solvers.computeIfAbsent(p.rules().toString(), k -> new Solver(p.rules(), tableMb));
+                int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
+                Solver s = solvers.computeIfAbsent(p.rules() + "/" + mb, k -> new Solver(p.rules(), mb));
                 int runs = pass == 0 ? 1 : 3;
                 double best = Double.MAX_VALUE;
                 SolveResult r = null;

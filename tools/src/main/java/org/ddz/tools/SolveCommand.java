@@ -88,8 +88,8 @@ final class SolveCommand implements Callable<Integer> {
 
     @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "0",
         description = "Transposition-table memory in MiB, rounded down to a power of two; 0 (default): sized to the "
-            + "position (" + Solver.DEFAULT_TABLE_MB + " MiB up to 26 cards, 256 up to 30, a quarter of the heap up to "
-            + "512 beyond), and " + Solver.DEFAULT_TABLE_MB + " MiB for --batch.")
+            + "position (4 MiB up to 26 cards, " + Solver.DEFAULT_TABLE_MB + " up to 30, 64 beyond; at most a quarter "
+            + "of the heap), and " + Solver.DEFAULT_TABLE_MB + " MiB for --batch.")
     private int tableMegabytes;
 
     @Option(names = "--batch",

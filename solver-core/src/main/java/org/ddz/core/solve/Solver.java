@@ -53,10 +53,11 @@ import org.ddz.core.rules.Rules;
  */
 public final class Solver {
     /**
-     * Default transposition-table size in MiB: 2 M entries, enough for the shared puzzles and
-     * deals up to 14 cards a hand without replacement hurting; give 17-card deals more.
+     * Default transposition-table size in MiB: 512 k entries, enough for every shared position
+     * short of the full 17-card deals without replacement hurting (see
+     * {@link #suggestedTableMegabytes}).
      */
-    public static final int DEFAULT_TABLE_MB = 64;
+    public static final int DEFAULT_TABLE_MB = 16;
 
     private static final int MAX_PLY = 256;
     /**
@@ -169,11 +170,12 @@ public final class Solver {
 
     /**
      * A transposition-table size for {@code position} that fits in a heap of {@code maxHeapBytes}:
-     * {@link #DEFAULT_TABLE_MB} for positions of up to 26 cards in all (a table any bigger costs
-     * more to allocate than it saves), 256 MiB up to 30 cards, and for larger deals a quarter of
-     * the heap, at most 512 MiB (the table holds lead positions only: on {@code 17v17-0}, 91.6 M
-     * nodes in 16.1 s with 512 MiB, 89.9 M nodes in 19.4 s with 2 GiB, 105 M nodes in 16.7 s with
-     * 128 MiB). Never more than half the heap, never less than 1 MiB.
+     * 4 MiB for positions of up to 26 cards in all, {@link #DEFAULT_TABLE_MB} up to 30 and 64 MiB
+     * for larger deals, but never more than a quarter of the heap, never less than 1 MiB. A table
+     * larger than the search needs is slower, not faster: every probe that leaves the processor's
+     * caches waits for memory (Loop harness, median ms with 4 / 16 / 256 MiB: {@code 8-8-8-4}
+     * 20.5 / 21.2 / 23.5, {@code 14v14-1} 21.5 / 21.6 / 24.4, {@code 10-10-10-3} 136 / 131 / 148;
+     * {@code 17v17-0} with 16 / 64 / 512 MiB: 1.15 / 1.20 / 1.39 s).
      *
      * @return a size in MiB for {@link #Solver(Rules, int)}
      */
@@ -183,8 +185,8 @@ public final class Solver {
             cards += Cards.size(position.hand(s));
         }
         long heapMb = Math.max(2, maxHeapBytes >> 20);
-        long mb = cards <= 26 ? DEFAULT_TABLE_MB : (cards <= 30 ? 256 : Math.min(512, heapMb / 4));
-        return (int) Math.max(1, Math.min(mb, heapMb / 2));
+        long mb = cards <= 26 ? 4 : (cards <= 30 ? DEFAULT_TABLE_MB : 64);
+        return (int) Math.max(1, Math.min(mb, heapMb / 4));
     }
 
     /** A solver for the given rules with a transposition table of {@link #DEFAULT_TABLE_MB} MiB. */

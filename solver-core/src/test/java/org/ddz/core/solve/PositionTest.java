@@ -54,12 +54,11 @@ class PositionTest {
     @Test
     void tableSizeFollowsThePositionAndTheHeap() {
         long heap = 6L << 30;
-        assertEquals(Solver.DEFAULT_TABLE_MB, Solver.suggestedTableMegabytes(Position.parse("448999TJJQQAD/336688TAA22X 0", STD), heap));
-        assertEquals(256, Solver.suggestedTableMegabytes(Position.parse("3345567779TJJQ/34556679TTJQQK 0", STD), heap));
+        assertEquals(4, Solver.suggestedTableMegabytes(Position.parse("448999TJJQQAD/336688TAA22X 0", STD), heap));
+        assertEquals(Solver.DEFAULT_TABLE_MB, Solver.suggestedTableMegabytes(Position.parse("3345567779TJJQ/34556679TTJQQK 0", STD), heap));
         Position big = Position.parse("3345567779TJJQQK2/34556679TTJQQK22X 0", STD);
-        assertEquals(512, Solver.suggestedTableMegabytes(big, heap));
-        assertEquals(256, Solver.suggestedTableMegabytes(big, 1L << 30), "a quarter of the heap");
-        assertEquals(16, Solver.suggestedTableMegabytes(big, 64L << 20), "a quarter of a small heap");
+        assertEquals(64, Solver.suggestedTableMegabytes(big, heap));
+        assertEquals(32, Solver.suggestedTableMegabytes(big, 128L << 20), "a quarter of the heap");
         assertEquals(1, Solver.suggestedTableMegabytes(Position.parse("3/4 0", STD), 2L << 20), "at least 1 MiB");
     }
 }
