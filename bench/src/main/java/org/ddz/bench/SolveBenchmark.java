@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.ddz.core.solve.Position;
 import org.ddz.core.solve.SolveResult;
 import org.ddz.core.solve.Solver;
+import org.ddz.tables.Tables;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,6 +42,15 @@ public class SolveBenchmark {
     @Param({"0"})
     public int tableMb;
 
+    /**
+     * Whether to solve with the precomputed tables that {@code ddz tables build} installs (the
+     * solved endgames and min-hand segments, from {@code $DDZ_TABLES} or {@code ~/.cache/ddz/tables}),
+     * as {@code ddz solve} does when they are there; without them (the default) the solver searches
+     * everything.
+     */
+    @Param({"false"})
+    public boolean tables;
+
     private Position position;
     private Solver solver;
 
@@ -53,6 +63,14 @@ public class SolveBenchmark {
         }
         int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(position, Runtime.getRuntime().maxMemory());
         solver = new Solver(position.rules(), mb);
+        Solver.clearEndgameTables();
+        if (tables) {
+            Tables.LoadReport report = Tables.load(Tables.directory(null), position.rules().preset());
+            if (report.none()) {
+                throw new IllegalStateException("-p tables=true: no tables in " + report.directory()
+                    + " (build them with ./ddz tables build)");
+            }
+        }
     }
 
     /** One solve to the verdict. */
