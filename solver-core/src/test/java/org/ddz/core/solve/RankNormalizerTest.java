@@ -99,27 +99,7 @@ class RankNormalizerTest {
 
     /** The definition: kept ranks relabelled downwards in order, one empty rank left for every gap between kept ranks. */
     private static int[] definition(int kept) {
-        int[] map = new int[15];
-        int next = 0;
-        boolean seenKept = false;
-        boolean gap = false;
-        for (int r = 0; r < 12; r++) {
-            if ((kept >>> r & 1) != 0) {
-                if (gap && seenKept) {
-                    next++;
-                }
-                gap = false;
-                seenKept = true;
-                map[r] = next++;
-            } else {
-                map[r] = -1;
-                gap = true;
-            }
-        }
-        for (int r = 12; r < 15; r++) {
-            map[r] = r;
-        }
-        return map;
+        return selective(kept, -1);
     }
 
     private static long relabel(long cards, int[] map) {
