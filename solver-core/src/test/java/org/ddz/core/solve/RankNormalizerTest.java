@@ -45,22 +45,13 @@ class RankNormalizerTest {
 
     /** The junctions of the i-th runs named by {@code gapRuns}, as ranks of the gapless image. */
     private static long junctions(int kept, int gapRuns) {
+        int[] gapless = selective(kept, 0);
         long ranks = 0;
-        int seen = 0;
         int run = -1;
-        boolean inRun = false;
         for (int r = 0; r < 12; r++) {
-            if ((kept >>> r & 1) != 0) {
-                if (!inRun) {
-                    run++;
-                    if (run > 0 && (gapRuns >>> run & 1) != 0) {
-                        ranks |= 1L << (seen << 2);
-                    }
-                }
-                inRun = true;
-                seen++;
-            } else {
-                inRun = false;
+            boolean starts = (kept >>> r & 1) != 0 && (r == 0 || (kept >>> (r - 1) & 1) == 0);
+            if (starts && ++run > 0 && (gapRuns >>> run & 1) != 0) {
+                ranks |= 1L << (gapless[r] << 2);
             }
         }
         return ranks;
