@@ -113,6 +113,15 @@ public final class Solver {
     private final int[] answerHistory;
     /** Per-node memo of control verdicts by last-move class: the stamp of the node that set it, and the value. */
     private final int[] controlSeen;
+    /**
+     * By move id: k (1..3) for a solo, pair or trio without kickers whose family the rules allow
+     * (beaten, bombs aside, by exactly the hands holding k cards of a higher rank), else 0.
+     */
+    private final byte[] plainMultiplicity;
+    /** After {@link #prepareOpponents}: by k in 1..3, the highest rank an opponent holds k times, -1 if none. */
+    private final int[] opponentTop = new int[4];
+    /** After {@link #prepareOpponents}: whether an opponent holds a bomb or the rocket. */
+    private boolean opponentBomb;
     private final boolean[] controlValue;
     private int controlStamp;
     private final int[] readings = new int[2];
@@ -230,6 +239,18 @@ public final class Solver {
         this.controlSeen = new int[table.size()];
         this.controlValue = new boolean[table.size()];
         MoveFamily[] families = table.families();
+        this.plainMultiplicity = new byte[table.size()];
+        for (int id = 0; id < table.size(); id++) {
+            int lf = id == MoveTable.PASS ? -1 : table.lastFamily(id);
+            if (lf < 0 || table.isBomb(id)) {
+                continue;
+            }
+            MoveFamily f = families[lf];
+            if (f.length == 1 && f.multiplicity <= 3 && f.wingKind == MoveFamily.WINGS_NONE
+                && (rules.banMask() & f.type.bit()) == 0 && f.keyIsStart) {
+                plainMultiplicity[id] = (byte) f.multiplicity;
+            }
+        }
         this.chainFamily = new boolean[families.length];
         int minCards = Integer.MAX_VALUE;
         for (MoveFamily f : families) {
@@ -518,7 +539,7 @@ public final class Solver {
             controlStamp = 0;
         }
         int stamp = ++controlStamp;
-        boolean opponentBomb = opponentHasBomb(mover);
+        boolean opponentBomb = prepareOpponents(mover);
         for (int i = 0; i < n; i++) {
             int m = moves[i];
             long score;
@@ -526,14 +547,17 @@ public final class Solver {
                 score = 0;
             } else {
                 boolean control;
-                if (opponentBomb && !table.isBomb(m) && m != table.rocketId()) {
-                    control = false;
+                int plain = plainMultiplicity[m];
+                if (opponentBomb) {
+                    control = (table.isBomb(m) || m == table.rocketId()) && !opponentsCanBeat(mover, m);
+                } else if (plain > 0) {
+                    control = opponentTop[plain] <= table.lastKey(m);
                 } else {
                     int c = table.lastClass(m);
                     if (controlSeen[c] == stamp) {
                         control = controlValue[c];
                     } else {
-                        control = !opponentsCanBeat(mover, m);
+                        control = !opponentsBeat(mover, m);
                         controlSeen[c] = stamp;
                         controlValue[c] = control;
                     }
@@ -579,12 +603,41 @@ public final class Solver {
         return Math.min(31, Math.max(0, 8 + 2 * (whole - split)));
     }
 
-    /** Whether a seat of the other side holds a bomb or the rocket (then no other move keeps the lead). */
-    private boolean opponentHasBomb(int mover) {
-        if (mover == 0) {
-            return hasBomb(hands[1]) || (seats == 3 && hasBomb(hands[2]));
+    /**
+     * Prepares {@link #opponentsBeat} for the mover's opponents as they hold now: whether one
+     * holds a bomb or the rocket (then no other move keeps the lead), and {@link #opponentTop}.
+     *
+     * @return whether a seat of the other side holds a bomb or the rocket
+     */
+    private boolean prepareOpponents(int mover) {
+        long a = mover == 0 ? hands[1] : hands[0];
+        long b = mover == 0 && seats == 3 ? hands[2] : 0L;
+        opponentBomb = hasBomb(a) || hasBomb(b);
+        for (int k = 1; k <= 3; k++) {
+            long ranks = Cards.ranksAtLeast(a, k) | Cards.ranksAtLeast(b, k);
+            opponentTop[k] = ranks == 0 ? -1 : Cards.highestRank(ranks);
         }
-        return hasBomb(hands[0]);
+        return opponentBomb;
+    }
+
+    /**
+     * {@link #opponentsCanBeat} after {@link #prepareOpponents} for the same mover and hands: a
+     * plain solo, pair or trio (see {@link #plainMultiplicity}) is beaten exactly when an opponent
+     * holds a bomb, the rocket or that many cards of a higher rank; a bomb or the rocket only by
+     * a higher bomb or the rocket; other moves are asked of the move generator.
+     */
+    private boolean opponentsBeat(int mover, int move) {
+        if (opponentBomb) {
+            return !table.isBomb(move) && move != table.rocketId() || opponentsCanBeat(mover, move);
+        }
+        int plain = plainMultiplicity[move];
+        if (plain > 0) {
+            return opponentTop[plain] > table.lastKey(move);
+        }
+        if (table.isBomb(move) || move == table.rocketId()) {
+            return false;
+        }
+        return opponentsCanBeat(mover, move);
     }
 
     private static boolean hasBomb(long hand) {
@@ -604,7 +657,7 @@ public final class Solver {
         int at = finishing.lookup(rest);
         int[] e = finishing.entries();
         for (int j = 1, f = e[at]; j <= f; j++) {
-            if (!opponentsCanBeat(mover, e[at + j])) {
+            if (!opponentsBeat(mover, e[at + j])) {
                 return true;
             }
         }
@@ -622,6 +675,7 @@ public final class Solver {
             hands[s] = s < seats ? p.hand(s) : 0L;
         }
         int mover = p.mover();
+        prepareOpponents(mover);
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int n = generator.answers(hands[mover], p.lastMove(), moves);
         for (int i = 0; i < n; i++) {
@@ -632,6 +686,24 @@ public final class Solver {
             long rest = hands[mover] - table.cards(m);
             if (rest != 0 && !rules.isAllowedCombination(rest, readings) && winsInTwoMore(mover, rest)) {
                 return m;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Test hook: the first move id of the table for which {@link #opponentsBeat} (prepared for the
+     * mover of {@code p}) and {@link #opponentsCanBeat} disagree, or -1.
+     */
+    int firstBeatDisagreement(Position p) {
+        seats = p.seats();
+        for (int s = 0; s < 3; s++) {
+            hands[s] = s < seats ? p.hand(s) : 0L;
+        }
+        prepareOpponents(p.mover());
+        for (int id = 1; id < table.size(); id++) {
+            if (opponentsBeat(p.mover(), id) != opponentsCanBeat(p.mover(), id)) {
+                return id;
             }
         }
         return -1;
