@@ -87,7 +87,7 @@ public final class Solver {
     private final Rules rules;
     private final MoveTable table;
     private final MoveGenerator generator;
-    /** Transposition table of lead positions (the mover leads), sized by the caller. */
+    /** Transposition table of lead positions (the mover leads), sized by the caller, growing within that size. */
     private final TranspositionTable tt;
     /**
      * Transposition table of answer positions (the mover must beat or pass): answers transpose
@@ -198,11 +198,14 @@ public final class Solver {
     /**
      * A transposition-table size for {@code position} that fits in a heap of {@code maxHeapBytes}:
      * 4 MiB for positions of up to 26 cards in all, {@link #DEFAULT_TABLE_MB} up to 30 and 64 MiB
-     * for larger deals, but never more than a quarter of the heap, never less than 1 MiB. A table
-     * larger than the search needs is slower, not faster: every probe that leaves the processor's
-     * caches waits for memory (Loop harness, median ms with 4 / 16 / 256 MiB: {@code 8-8-8-4}
-     * 20.5 / 21.2 / 23.5, {@code 14v14-1} 21.5 / 21.6 / 24.4, {@code 10-10-10-3} 136 / 131 / 148;
-     * {@code 17v17-0} with 16 / 64 / 512 MiB: 1.15 / 1.20 / 1.39 s).
+     * for larger deals, but never more than a quarter of the heap, never less than 1 MiB. The
+     * table uses its first MiB and grows as a solve fills it ({@link TranspositionTable}), so the
+     * size bounds the memory of large solves; small ones never touch the rest. Measured before
+     * the table grew, when a table larger than the search needed was slower (every probe that
+     * leaves the processor's caches waits for memory): Loop harness, median ms with 4 / 16 / 256
+     * MiB: {@code 8-8-8-4} 20.5 / 21.2 / 23.5, {@code 14v14-1} 21.5 / 21.6 / 24.4,
+     * {@code 10-10-10-3} 136 / 131 / 148; {@code 17v17-0} with 16 / 64 / 512 MiB: 1.15 / 1.20 /
+     * 1.39 s.
      *
      * @return a size in MiB for {@link #Solver(Rules, int)}
      */
