@@ -19,9 +19,10 @@ import org.ddz.core.solve.Solver;
  * of 8 or 9: {@link #SHAPES}). A change to move ordering or pruning is judged on both:
  * the shared positions are few and some dominate the total, the random deals are many.
  *
- * <p>{@code java -cp bench/target/benchmarks.jar org.ddz.bench.SolveNodes [seed] [dealsPerShape]}
+ * <p>{@code java -cp bench/target/benchmarks.jar org.ddz.bench.SolveNodes [seed] [dealsPerShape] [each]}
  * from the repository root (default seed 11, 8 deals a shape; each solve has a 20 s budget, and a
- * solve cut short counts the nodes it spent).
+ * solve cut short counts the nodes it spent). With {@code each}, it also prints one line per
+ * position: its id (or the deal's shape and number) and its node count.
  */
 public final class SolveNodes {
     /** Hand sizes of the random deals, landlord first. */
@@ -34,11 +35,16 @@ public final class SolveNodes {
     public static void main(String[] args) throws IOException {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 11;
         int perShape = args.length > 1 ? Integer.parseInt(args[1]) : 8;
+        boolean each = args.length > 2 && args[2].equals("each");
         Map<String, Position> shared = SharedPositions.load(ReferencePositions.sharedDir());
         Tally sharedTally = new Tally();
         for (Map.Entry<String, Position> e : shared.entrySet()) {
             if (!e.getKey().startsWith("17v17")) {
-                sharedTally.add(solve(e.getValue()));
+                long nodes = solve(e.getValue());
+                sharedTally.add(nodes);
+                if (each) {
+                    System.out.printf("%s %d%n", e.getKey(), nodes);
+                }
             }
         }
         System.out.printf("shared positions %d: total %,d nodes, geomean %.1f%n", sharedTally.count,
@@ -54,7 +60,11 @@ public final class SolveNodes {
                     hands[s] = deal(rnd, pool, shape[s]);
                     pool -= hands[s];
                 }
-                randomTally.add(solve(Position.of(rules, hands, 0, MoveTable.PASS, -1)));
+                long nodes = solve(Position.of(rules, hands, 0, MoveTable.PASS, -1));
+                randomTally.add(nodes);
+                if (each) {
+                    System.out.printf("deal-%d-%d %d%n", hands.length == 2 ? shape[0] : shape[0] * 100 + 3, k, nodes);
+                }
             }
         }
         System.out.printf("random deals %d (seed %d): total %,d nodes, geomean %.1f%n", randomTally.count, seed,

@@ -27,9 +27,9 @@ import org.ddz.core.rules.Rules;
  *       ({@link RankNormalizer}: ranks nobody holds removed, the rest relabelled, with an empty
  *       rank left only where a chain could otherwise form across the removed ones; so positions
  *       equal up to relabelling share an entry, as do last moves that the same answers beat);</li>
- *   <li>the moves, ordered: the killer move of this depth, then moves no opponent can beat (the
- *       mover keeps the lead), then by the shape of what is left (ranks taken whole against ranks
- *       split), cards shed and the history heuristic; passes last. A move that keeps the lead and
+ *   <li>the moves, ordered: the killer move of this depth, then by the shape of what is left
+ *       (ranks taken whole against ranks split), cards shed, the history heuristic and last
+ *       whether any opponent can beat the move; passes last. A move that keeps the lead and
  *       leaves one combination, or leaves a small hand with a finishing move that keeps the lead
  *       too (three plays), is a quick win found while ordering;</li>
  *   <li>moves after which an opponent can empty its hand at once (its hand is one combination
@@ -522,10 +522,10 @@ public final class Solver {
     }
 
     /**
-     * Orders the moves of the mover at {@code ply}: the killer of this ply first, then moves no
-     * opponent can beat (the mover keeps the lead), then by the shape of what is left, cards shed
-     * and the history heuristic, passes last. Sorts packed
-     * (score, id) longs, so no comparator and no allocation.
+     * Orders the moves of the mover at {@code ply}: the killer of this ply first, then by the shape
+     * of what is left, cards shed, the history heuristic, and moves no opponent can beat (the
+     * mover keeps the lead) before the others, passes last. Sorts packed (score, id) longs, so no
+     * comparator and no allocation.
      *
      * @return a move that wins at once (it cannot be beaten and what is left is one combination
      *     the mover may lead), or -1
@@ -573,13 +573,19 @@ public final class Solver {
                         quickWin = m;
                     }
                 }
-                // strict priorities: killer, control, shape (0..31), cards shed (0..20), history
-                // (capped); all shared positions but the 17 v 17 deals, nodes of solves with their
-                // lines: 6.40 M with history above cards and no shape for the landlord of three
-                // seats, 4.17 M with cards above history, 2.83 M with shape for everybody too
-                score = 1 + (long) Math.min(history[m], (1 << 18) - 1) * 32 + ((long) table.cardCount(m) << 23)
-                    + ((long) shape(hand, table.cards(m)) << 28)
-                    + (control ? 1L << 33 : 0) + (m == k ? 1L << 34 : 0);
+                // strict priorities: killer, shape (0..31), cards shed (0..20), history (capped),
+                // control (bit 1, which also marks the move for the search loop). All shared
+                // positions but the 17 v 17 deals, nodes of solves with their lines: 6.40 M with
+                // history above cards and no shape for the landlord of three seats, 4.17 M with
+                // cards above history, 2.83 M with shape for everybody too. Verdicts only
+                // (SolveNodes 11 8), with control second against last: shared positions 3.54 M
+                // -> 2.78 M nodes (geomean 1,579 -> 1,355), random deals 8.77 M -> 5.34 M (geomean
+                // 18,476 -> 12,272); V10 90 k -> 54 k, 17v17-0 2.11 M -> 1.28 M. A move nobody can
+                // beat spends cards the mover could keep for later; when it wins at once, the
+                // quick-win tests above find it anyway
+                score = 1 + (control ? 2 : 0) + (long) Math.min(history[m], (1 << 18) - 1) * 32
+                    + ((long) table.cardCount(m) << 23) + ((long) shape(hand, table.cards(m)) << 28)
+                    + (m == k ? 1L << 33 : 0);
             }
             keys[i] = ((ORDER_MAX - score) << 16) | m;
         }
@@ -592,7 +598,7 @@ public final class Solver {
 
     /** Whether an ordering key of {@link #order} marks a move nobody on the other side can beat. */
     private static boolean isControl(long orderKey) {
-        return ((ORDER_MAX - (orderKey >>> 16)) >>> 33 & 1) != 0;
+        return ((ORDER_MAX - (orderKey >>> 16)) >>> 1 & 1) != 0;
     }
 
     /**
