@@ -167,7 +167,7 @@ class ProofNumberSearchReviewTest {
      * Uniformly dealt hands of {@code cards} cards less 0 to 2 each, the mover leading or (two
      * times in three) answering a random combination of other cards played by another seat.
      */
-    private static Position dealt(SplittableRandom rnd, Rules rules, MoveGenerator gen, int seats, int cards, int[] buf) {
+    static Position dealt(SplittableRandom rnd, Rules rules, MoveGenerator gen, int seats, int cards, int[] buf) {
         long pool = Cards.DECK;
         long[] hands = new long[seats];
         for (int s = 0; s < seats; s++) {
@@ -215,7 +215,7 @@ class ProofNumberSearchReviewTest {
      * The line is legal move by move, ends when a hand empties and not before, that hand is on
      * the side the verdict names, and every move of that side wins (by the oracle).
      */
-    private static void checkLine(String where, Position p, SolveResult r, MemoMinimax oracle, MoveGenerator gen) {
+    static void checkLine(String where, Position p, SolveResult r, MemoMinimax oracle, MoveGenerator gen) {
         MoveTable table = gen.table();
         int seats = p.seats();
         long[] h = hands(p);
