@@ -28,8 +28,8 @@ class PrincipalLineTest {
         MemoMinimax oracle = new MemoMinimax(gen);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] cutInLine = new int[1];
-        Property.forAll("lines with small search budgets (" + preset + ", " + seats + " seats)", seed, 150, rnd -> {
-            Position p = ProofNumberSearchReviewTest.dealt(rnd, rules, gen, seats, seats == 2 ? 9 : 6, buf);
+        Property.forAll("lines with small search budgets (" + preset + ", " + seats + " seats)", seed, 100, rnd -> {
+            Position p = ProofNumberSearchReviewTest.dealt(rnd, rules, gen, seats, seats == 2 ? 8 : 5, buf);
             solver.lineFirstBudget(1L << rnd.nextInt(7));
             String where = p.toString();
             SolveResult r = solver.solve(p, false, 0, 0);
