@@ -536,12 +536,7 @@ public final class Solver {
                     }
                     lost[i] = true;
                 } catch (Abort a) {
-                    hands[0] = h0;
-                    hands[1] = h1;
-                    hands[2] = h2;
-                    if (nodes >= limit || System.nanoTime() > deadline) {
-                        throw a;
-                    }
+                    resumeAfterCut(a, limit, h0, h1, h2);
                     open = true;
                 } finally {
                     nodeLimit = limit;
@@ -629,11 +624,8 @@ public final class Solver {
                 score = 0;
             } else {
                 boolean control;
-                int plain = plainMultiplicity[m];
-                if (opponentBomb) {
-                    control = (table.isBomb(m) || m == table.rocketId()) && !opponentsCanBeat(mover, m);
-                } else if (plain > 0) {
-                    control = opponentTop[plain] <= table.lastKey(m);
+                if (opponentBomb || plainMultiplicity[m] > 0) {
+                    control = !opponentsBeat(mover, m);
                 } else {
                     int c = table.lastClass(m);
                     if (controlSeen[c] == stamp) {
@@ -825,12 +817,7 @@ public final class Solver {
             try {
                 return search(mover, last, lastSeat, ply);
             } catch (Abort a) {
-                hands[0] = h0;
-                hands[1] = h1;
-                hands[2] = h2;
-                if (nodes >= budget || System.nanoTime() > deadline) {
-                    throw a;
-                }
+                resumeAfterCut(a, budget, h0, h1, h2);
             } finally {
                 nodeLimit = budget;
             }
@@ -1355,6 +1342,20 @@ public final class Solver {
 
     private int totalCards() {
         return Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
+    }
+
+    /**
+     * After {@code a} ended a search under a node cap tighter than the solve's own budget
+     * {@code limit}: puts back the hands saved before that search, and rethrows {@code a} if the
+     * solve's node or time budget has run out too.
+     */
+    private void resumeAfterCut(Abort a, long limit, long h0, long h1, long h2) {
+        hands[0] = h0;
+        hands[1] = h1;
+        hands[2] = h2;
+        if (nodes >= limit || System.nanoTime() > deadline) {
+            throw a;
+        }
     }
 
     private void checkBudget() {

@@ -46,8 +46,6 @@ public final class TranspositionTable {
     private int mask;
     /** {@link #mask} at the start of a solve. */
     private final int startMask;
-    /** Stores after which the part in use doubles. */
-    private long growAt;
     private int generation = 1;
     private long probes;
     private long hits;
@@ -82,11 +80,6 @@ public final class TranspositionTable {
         fullMask = (int) entries * 4 - 1 & ~7;
         startMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
         mask = startMask;
-        growAt = growthPoint(startMask);
-    }
-
-    private static long growthPoint(int mask) {
-        return (long) GROWTH_LOAD * ((mask >>> 2) + 2);
     }
 
     /** Number of entries. */
@@ -110,7 +103,6 @@ public final class TranspositionTable {
         hits = 0;
         stores = 0;
         mask = startMask;
-        growAt = growthPoint(startMask);
     }
 
     /**
@@ -151,7 +143,6 @@ public final class TranspositionTable {
             }
         }
         mask = newMask;
-        growAt = growthPoint(newMask);
     }
 
     /** The hash of a position that picks its bucket (also {@link ProofTable}'s). */
@@ -192,7 +183,7 @@ public final class TranspositionTable {
      * entries (an older generation) are free.
      */
     public void store(long h0, long h1, long h2, int key, boolean moverWins, long work) {
-        if (++stores > growAt && mask != fullMask) {
+        if (++stores > (long) GROWTH_LOAD * capacityInUse() && mask != fullMask) {
             grow();
         }
         int b = bucket(h0, h1, h2, key) & mask;
