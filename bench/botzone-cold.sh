@@ -30,7 +30,7 @@ turns=(bid lead follow)
 
 ./ddz botzone --budget-ms "$budget" <"$work/lead" >/dev/null # creates the archive if needed
 jsa=tools/target/ddz-botzone.jsa
-main=org.ddz.tools.botzone.BotzoneMain
+main=io.github.ddzengine.tools.botzone.BotzoneMain
 names=(plain serial+c1 serial+cds serial+c1+cds ./ddz)
 flags=("" "-XX:+UseSerialGC -XX:TieredStopAtLevel=1" "-XX:+UseSerialGC -XX:SharedArchiveFile=$jsa -Xlog:disable"
   "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=$jsa -Xlog:disable" "")

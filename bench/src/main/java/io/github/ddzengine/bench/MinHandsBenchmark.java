@@ -1,0 +1,93 @@
+package io.github.ddzengine.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.split.SegmentTable;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Exact min-hand count ({@link MinHands#count}) on {@value #HANDS} random hands of
+ * {@code cards} cards dealt from the full deck (seed 2015), STANDARD rules, with the segment table
+ * (as {@code ddz tables build} installs it, here built in memory) and without (search alone); the
+ * score is per hand.
+ *
+ * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar MinHands -prof gc}.
+ * (Not final: JMH subclasses its {@code @State} classes.)
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(2)
+@State(Scope.Benchmark)
+public class MinHandsBenchmark {
+    /** Hands one {@link #count} call walks. */
+    public static final int HANDS = 4096;
+
+    /** Hand size: 17 (a farmer's deal) or 20 (the landlord's with the kitty). */
+    @Param({"17", "20"})
+    public int cards;
+
+    /** Whether the segment table is installed ({@code true}) or every hand is searched. */
+    @Param({"true", "false"})
+    public boolean table;
+
+    private MinHands minHands;
+    private long[] hands;
+
+    /** Deals the hands and builds the profile table. */
+    @Setup(Level.Trial)
+    public void deal() {
+        MinHands.useSegmentTable(table ? SegmentTable.build() : null);
+        minHands = MinHands.of(Rules.STANDARD);
+        hands = new long[HANDS];
+        SplittableRandom random = new SplittableRandom(2015);
+        for (int i = 0; i < HANDS; i++) {
+            hands[i] = dealt(random, cards);
+        }
+    }
+
+    static long dealt(SplittableRandom random, int n) {
+        int[] deck = new int[54];
+        for (int i = 0; i < 54; i++) {
+            deck[i] = i < 52 ? i / 4 : 13 + (i - 52);
+        }
+        long hand = 0;
+        for (int i = 0; i < n; i++) {
+            int j = i + random.nextInt(54 - i);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+            hand += Cards.of(deck[i], 1);
+        }
+        return hand;
+    }
+
+    /** The sum of the counts (returned so the work is not eliminated). */
+    @Benchmark
+    @OperationsPerInvocation(HANDS)
+    public int count() {
+        int sum = 0;
+        MinHands m = minHands;
+        for (long h : hands) {
+            sum += m.count(h);
+        }
+        return sum;
+    }
+}

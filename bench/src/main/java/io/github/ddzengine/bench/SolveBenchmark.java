@@ -1,0 +1,81 @@
+package io.github.ddzengine.bench;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.SolveResult;
+import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.tables.Tables;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Perfect-information solve time (verdict only, single thread, empty transposition table per
+ * solve) on shared positions chosen by id: the level-50 puzzle {@code V10}, two-player random
+ * deals, three-seat random deals. Run from the repository root:
+ * {@code java -jar bench/target/benchmarks.jar Solve -p id=V10,8-8-8-4}.
+ * (Not final: JMH subclasses its {@code @State} classes.)
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-XX:+UseTransparentHugePages", "-Xmx4g"})
+@State(Scope.Thread)
+public class SolveBenchmark {
+    /** The id of a position in {@code shared/positions/*.jsonl}. */
+    @Param({"V10", "14v14-0", "8-8-8-4", "10-10-10-3"})
+    public String id;
+
+    /** Transposition-table size in MiB; 0: {@link Solver#suggestedTableMegabytes} for the position (as {@code ddz solve}). */
+    @Param({"0"})
+    public int tableMb;
+
+    /**
+     * Whether to solve with the precomputed tables that {@code ddz tables build} installs (the
+     * solved endgames and min-hand segments, from {@code $DDZ_TABLES} or {@code ~/.cache/ddz/tables}),
+     * as {@code ddz solve} does when they are there; without them (the default) the solver searches
+     * everything.
+     */
+    @Param({"false"})
+    public boolean tables;
+
+    private Position position;
+    private Solver solver;
+
+    /** Loads the position and allocates the solver. */
+    @Setup(Level.Trial)
+    public void load() throws IOException {
+        position = SharedPositions.load(ReferencePositions.sharedDir()).get(id);
+        if (position == null) {
+            throw new IllegalArgumentException("no shared position " + id);
+        }
+        int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(position, Runtime.getRuntime().maxMemory());
+        solver = new Solver(position.rules(), mb);
+        Solver.clearEndgameTables();
+        if (tables) {
+            Tables.LoadReport report = Tables.load(Tables.directory(null), position.rules().preset());
+            if (report.none()) {
+                throw new IllegalStateException("-p tables=true: no tables in " + report.directory()
+                    + " (build them with ./ddz tables build)");
+            }
+        }
+    }
+
+    /** One solve to the verdict. */
+    @Benchmark
+    public SolveResult solve() {
+        return solver.solve(position, false, 0, 0);
+    }
+}

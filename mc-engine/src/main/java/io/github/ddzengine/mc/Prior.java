@@ -1,0 +1,66 @@
+package io.github.ddzengine.mc;
+
+/**
+ * What the play so far says about the hidden cards, beyond the card counts: a likelihood over
+ * sampled worlds. {@link WorldSampler} accepts a uniformly dealt world with probability
+ * {@link Likelihood#weight}, so the worlds it returns follow the uniform deal reweighted by the
+ * likelihood (rejection sampling).
+ *
+ * <p>Implementations: {@link #UNIFORM} (every consistent world equally likely, the baseline) and
+ * {@link SoloPassPrior} (a seat that passed on an opponent's low solo rarely held a loose higher single).
+ */
+public interface Prior {
+    /** Every world consistent with the public facts is equally likely. */
+    Prior UNIFORM = new Uniform();
+
+    /**
+     * The likelihood of the worlds of one decision, prepared once (it may precompute from the
+     * history); the result must be immutable and safe to call from several threads at once.
+     */
+    Likelihood bind(InformationSet info);
+
+    /** A short name for reports: {@code uniform}, {@code solo-pass}. */
+    String name();
+
+    /** The relative likelihood of a world. */
+    interface Likelihood {
+        /**
+         * The relative likelihood of a dealt world, in {@code [0, 1]} (1 = as likely as under the
+         * uniform deal; 0 = impossible). Must allocate nothing.
+         *
+         * @param hands the current hands of seats 0, 1, 2 in the world ({@link io.github.ddzengine.core.cards.Cards} layout)
+         */
+        double weight(long[] hands);
+
+        /** Whether {@link #weight} is 1 for every world (the sampler then skips the acceptance draw). */
+        default boolean isUniform() {
+            return false;
+        }
+    }
+
+    /** The uniform prior. */
+    final class Uniform implements Prior, Likelihood {
+        private Uniform() {
+        }
+
+        @Override
+        public Likelihood bind(InformationSet info) {
+            return this;
+        }
+
+        @Override
+        public String name() {
+            return "uniform";
+        }
+
+        @Override
+        public double weight(long[] hands) {
+            return 1.0;
+        }
+
+        @Override
+        public boolean isUniform() {
+            return true;
+        }
+    }
+}

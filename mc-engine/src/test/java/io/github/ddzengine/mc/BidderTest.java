@@ -1,0 +1,50 @@
+package io.github.ddzengine.mc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.ddzengine.core.cards.Notation;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.agents.BidRequest;
+import org.junit.jupiter.api.Test;
+
+class BidderTest {
+    private static final Rules RULES = Rules.STANDARD;
+    private final Bidder bidder = new Bidder(0.5, 0.58, 0.66, 300);
+
+    @Test
+    void strongHandsBidThreeAndWeakHandsPass() {
+        Bidder.Estimate strong = bidder.estimate(RULES, Notation.parseCards("22XDAAAKKKKQQQJJ3"), 1);
+        Bidder.Estimate weak = bidder.estimate(RULES, Notation.parseCards("334568TJQ3468TJQ5"), 1);
+        assertTrue(strong.winRate() > 0.75, "strong " + strong);
+        assertTrue(weak.winRate() < strong.winRate() - 0.3, "weak " + weak + " strong " + strong);
+        assertEquals(3, bidder.bidFor(strong, 0));
+        assertTrue(bidder.bidFor(weak, 0) < 3);
+        assertEquals(300, strong.worlds());
+    }
+
+    @Test
+    void theIntervalIsWilsonsAndTheEstimateReproduces() {
+        long hand = Notation.parseCards("3345567899JQKA22D");
+        Bidder.Estimate a = bidder.estimate(RULES, hand, 42);
+        Bidder.Estimate b = bidder.estimate(RULES, hand, 42);
+        assertEquals(a.winRate(), b.winRate());
+        assertTrue(a.low() <= a.winRate() && a.winRate() <= a.high());
+        // Wilson 95% half-width for n = 300 is at most 1.96 * sqrt(0.25 / 300) ~ 0.0566
+        assertTrue(a.high() - a.low() <= 2 * 0.0566 + 1e-9, a.toString());
+        assertTrue(a.high() - a.low() > 0.02, a.toString());
+    }
+
+    @Test
+    void aBidMustBeatTheHighestSoFar() {
+        Bidder.Estimate mid = new Bidder.Estimate(0.6, 0.55, 0.65, 1000, 0);
+        assertEquals(2, bidder.bidFor(mid, 0));
+        assertEquals(2, bidder.bidFor(mid, 1));
+        assertEquals(0, bidder.bidFor(mid, 2));
+        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults());
+        int bid = agent.bid(BidRequest.of(RULES, Notation.parseCards("22XDAAAKKKKQQQJJ3"), new int[] {2}));
+        assertEquals(3, bid);
+        assertThrows(IllegalArgumentException.class, () -> new Bidder(0.6, 0.5, 0.7, 10));
+    }
+}

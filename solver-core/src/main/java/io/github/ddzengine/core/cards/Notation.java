@@ -1,0 +1,203 @@
+package io.github.ddzengine.core.cards;
+
+import java.util.Locale;
+
+/**
+ * Card notation of {@code notation.md} section 1: parse and print card sets.
+ *
+ * <p>Input is case-insensitive and order-insensitive; spaces, commas, brackets and quotes separate
+ * tokens and are otherwise ignored. Within a token the longest alias wins: {@code 10} and
+ * {@code 0} read as {@code T}; {@code B}, {@code Y}, {@code SJ}, {@code BJ}, {@code 小王},
+ * {@code 小鬼} as the small joker {@code X}; {@code R}, {@code Z}, {@code RJ}, {@code CJ},
+ * {@code 大王}, {@code 大鬼} as the big joker {@code D}; {@code 王炸}, {@code 火箭},
+ * {@code rocket} as both jokers. (So {@code BJ} is one joker; write {@code B J} for a small
+ * joker and a jack.) The words {@code joker} and {@code 王} are refused as ambiguous.
+ *
+ * <p>Output is canonical: ranks ascending, one character a card, no separators
+ * ({@code 33445TTKA2XD}); the empty set prints as the empty string.
+ */
+public final class Notation {
+    /** Words that spell a pass (compared after trimming, case-insensitively). */
+    private static final String[] PASS_WORDS = {"pass", "p", "-", "过", "不要", "不出"};
+
+    /** Multi-character aliases, longest first; value = ranks they stand for (or -1: ambiguous). */
+    private static final String[] WORDS = {"rocket", "joker", "10", "sj", "bj", "rj", "cj",
+        "小王", "小鬼", "大王", "大鬼", "王炸", "火箭", "王"};
+    private static final long[] WORD_CARDS = {Cards.ROCKET, -1, Cards.of(Rank.TEN, 1),
+        Cards.of(Rank.SMALL_JOKER, 1), Cards.of(Rank.SMALL_JOKER, 1),
+        Cards.of(Rank.BIG_JOKER, 1), Cards.of(Rank.BIG_JOKER, 1),
+        Cards.of(Rank.SMALL_JOKER, 1), Cards.of(Rank.SMALL_JOKER, 1),
+        Cards.of(Rank.BIG_JOKER, 1), Cards.of(Rank.BIG_JOKER, 1), Cards.ROCKET, Cards.ROCKET, -1};
+
+    /** Most cards a hand can hold (the landlord's 17 + 3). */
+    public static final int MAX_HAND = 20;
+
+    private Notation() {
+    }
+
+    /** Whether {@code text} spells a pass ({@code pass}, {@code p}, {@code -}, {@code 过}, {@code 不要}, {@code 不出}). */
+    public static boolean isPass(String text) {
+        String t = stripSeparators(text).toLowerCase(Locale.ROOT);
+        for (String w : PASS_WORDS) {
+            if (t.equals(w)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Parses a card set (possibly empty).
+     *
+     * @param text cards in any accepted spelling
+     * @return the card set in the layout of {@link Cards}
+     * @throws NotationException on an unknown character or word, an ambiguous joker word, more
+     *     than four cards of a rank or more than one of a joker; the message names the token and
+     *     its 1-based position
+     */
+    public static long parseCards(String text) {
+        if (text == null) {
+            throw new NotationException("no cards given");
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        long cards = 0;
+        int i = 0;
+        int n = lower.length();
+        while (i < n) {
+            char c = lower.charAt(i);
+            if (isSeparator(c)) {
+                i++;
+                continue;
+            }
+            long add = -2;
+            int len = 1;
+            for (int w = 0; w < WORDS.length; w++) {
+                if (lower.startsWith(WORDS[w], i)) {
+                    add = WORD_CARDS[w];
+                    len = WORDS[w].length();
+                    if (add == -1) {
+                        throw new NotationException("ambiguous joker word '" + text.substring(i, i + len)
+                            + "' at position " + (i + 1) + " in \"" + text
+                            + "\": write X (small joker) or D (big joker)");
+                    }
+                    break;
+                }
+            }
+            if (add == -2) {
+                int rank = rankOfChar(c);
+                if (rank < 0) {
+                    throw new NotationException("unknown card '" + text.substring(i, i + 1)
+                        + "' at position " + (i + 1) + " in \"" + text
+                        + "\" (cards are 3-9 T J Q K A 2 X D)");
+                }
+                add = Cards.of(rank, 1);
+            }
+            cards = addChecked(cards, add, text, i + 1);
+            i += len;
+        }
+        return cards;
+    }
+
+    /**
+     * Parses a hand: a card set of 1 to {@code maxCards} cards.
+     *
+     * @throws NotationException as {@link #parseCards}, or if the hand is empty or larger than
+     *     {@code maxCards}
+     */
+    public static long parseHand(String text, int maxCards) {
+        long cards = parseCards(text);
+        int size = Cards.size(cards);
+        if (size == 0) {
+            throw new NotationException("empty hand \"" + text + "\": a hand holds 1 to " + maxCards + " cards");
+        }
+        if (size > maxCards) {
+            throw new NotationException("\"" + text + "\" has " + size + " cards: a hand holds 1 to "
+                + maxCards + " cards");
+        }
+        return cards;
+    }
+
+    /** The canonical text of a card set: ranks ascending, one character a card. */
+    public static String format(long cards) {
+        StringBuilder sb = new StringBuilder(Cards.size(cards));
+        appendTo(sb, cards);
+        return sb.toString();
+    }
+
+    /** Appends the canonical text of {@code cards} to {@code sb}. */
+    public static void appendTo(StringBuilder sb, long cards) {
+        for (int r = 0; r < Rank.COUNT; r++) {
+            int k = Cards.count(cards, r);
+            char s = Rank.symbol(r);
+            for (int j = 0; j < k; j++) {
+                sb.append(s);
+            }
+        }
+    }
+
+    private static long addChecked(long cards, long add, String text, int position) {
+        for (int r = 0; r < Rank.COUNT; r++) {
+            int k = Cards.count(add, r);
+            if (k == 0) {
+                continue;
+            }
+            int total = Cards.count(cards, r) + k;
+            int max = Rank.isJoker(r) ? 1 : 4;
+            if (total > max) {
+                String what = Rank.isJoker(r)
+                    ? "more than one " + (r == Rank.SMALL_JOKER ? "small joker X" : "big joker D")
+                    : "more than four " + Rank.symbol(r) + "s";
+                throw new NotationException(what + " (at position " + position + ") in \"" + text + "\"");
+            }
+            cards += Cards.of(r, k);
+        }
+        return cards;
+    }
+
+    private static int rankOfChar(char c) {
+        switch (c) {
+            case '0':
+            case 't':
+                return Rank.TEN;
+            case 'j':
+                return 8;
+            case 'q':
+                return 9;
+            case 'k':
+                return 10;
+            case 'a':
+                return Rank.ACE;
+            case '2':
+                return Rank.TWO;
+            case 'x':
+            case 'b':
+            case 'y':
+                return Rank.SMALL_JOKER;
+            case 'd':
+            case 'r':
+            case 'z':
+                return Rank.BIG_JOKER;
+            default:
+                if (c >= '3' && c <= '9') {
+                    return c - '3';
+                }
+                return -1;
+        }
+    }
+
+    static boolean isSeparator(char c) {
+        return Character.isWhitespace(c) || c == ',' || c == '[' || c == ']' || c == '(' || c == ')'
+            || c == '{' || c == '}' || c == '"' || c == '\'' || c == '，' || c == '、' || c == '\u3000';
+    }
+
+    private static String stripSeparators(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isSeparator(c)) {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,155 @@
+package io.github.ddzengine.core.game;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Notation;
+import io.github.ddzengine.core.cards.NotationException;
+
+/**
+ * A deal of the 54-card deck: three 17-card hands, one per bidding position (position 0 bids
+ * first), and the 3-card kitty. Immutable; every instance is a partition of the deck.
+ *
+ * <p>Text form ({@link #toString}, {@link #parse}): {@code HAND0/HAND1/HAND2/KITTY} in card
+ * notation, for example {@code 3344...2D/.../.../5TX}; one deal a line in a deals file.
+ */
+public final class Deal {
+    /** Cards dealt to each bidding position. */
+    public static final int HAND_CARDS = 17;
+    /** Cards in the kitty. */
+    public static final int KITTY_CARDS = 3;
+
+    private final long hand0;
+    private final long hand1;
+    private final long hand2;
+    private final long kitty;
+
+    private Deal(long hand0, long hand1, long hand2, long kitty) {
+        this.hand0 = hand0;
+        this.hand1 = hand1;
+        this.hand2 = hand2;
+        this.kitty = kitty;
+    }
+
+    /**
+     * The deal fixed by {@code seed}: the deck (ranks ascending, one entry per card) shuffled by
+     * Fisher-Yates with {@link SplitMix64}{@code (seed)}; the first 17 cards go to position 0, the
+     * next 17 to position 1, the next 17 to position 2, the last 3 to the kitty. The same seed
+     * gives the same deal on every machine and JDK.
+     */
+    public static Deal random(long seed) {
+        int[] deck = new int[54];
+        int n = 0;
+        for (int r = 0; r < 15; r++) {
+            int copies = r < 13 ? 4 : 1;
+            for (int c = 0; c < copies; c++) {
+                deck[n++] = r;
+            }
+        }
+        SplitMix64 rng = new SplitMix64(seed);
+        for (int i = deck.length - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        long[] parts = new long[4];
+        for (int i = 0; i < deck.length; i++) {
+            parts[Math.min(i / HAND_CARDS, 3)] += Cards.of(deck[i], 1);
+        }
+        return new Deal(parts[0], parts[1], parts[2], parts[3]);
+    }
+
+    /**
+     * A deal from its parts.
+     *
+     * @param hands the three dealt hands by bidding position ({@link Cards} layout)
+     * @throws NotationException if a hand does not have 17 cards, the kitty 3, or the four parts
+     *     are not the whole deck (a card given twice, naming it)
+     */
+    public static Deal of(long hand0, long hand1, long hand2, long kitty) {
+        long[] parts = {hand0, hand1, hand2, kitty};
+        long all = 0;
+        for (int i = 0; i < 4; i++) {
+            String what = i < 3 ? "hand " + i : "the kitty";
+            int want = i < 3 ? HAND_CARDS : KITTY_CARDS;
+            if (!Cards.isValid(parts[i])) {
+                throw new NotationException(what + " is not a valid card set");
+            }
+            if (Cards.size(parts[i]) != want) {
+                throw new NotationException(what + " has " + Cards.size(parts[i]) + " cards, not " + want);
+            }
+            for (int r = 0; r < 15; r++) {
+                int had = Cards.count(all, r);
+                int add = Cards.count(parts[i], r);
+                int max = r < 13 ? 4 : 1;
+                if (had + add > max) {
+                    throw new NotationException("card " + Notation.format(Cards.of(r, 1)) + " is dealt "
+                        + (had + add) + " times (at most " + max + "); " + what + " repeats it");
+                }
+            }
+            all = Cards.add(all, parts[i]);
+        }
+        return new Deal(hand0, hand1, hand2, kitty);
+    }
+
+    /**
+     * Parses {@code HAND0/HAND1/HAND2/KITTY}.
+     *
+     * @throws NotationException naming the part that is wrong: not four parts, bad card notation,
+     *     a wrong size, or a card given twice
+     */
+    public static Deal parse(String text) {
+        if (text == null) {
+            throw new NotationException("no deal given");
+        }
+        String[] parts = text.trim().split("/", -1);
+        if (parts.length != 4) {
+            throw new NotationException("a deal is HAND0/HAND1/HAND2/KITTY (4 parts), not " + parts.length
+                + " parts: \"" + text + "\"");
+        }
+        long[] cards = new long[4];
+        for (int i = 0; i < 4; i++) {
+            try {
+                cards[i] = Notation.parseCards(parts[i]);
+            } catch (NotationException e) {
+                throw new NotationException((i < 3 ? "hand " + i : "the kitty") + ": " + e.getMessage());
+            }
+        }
+        return of(cards[0], cards[1], cards[2], cards[3]);
+    }
+
+    /** The 17 cards dealt to bidding position {@code position} (0..2). */
+    public long hand(int position) {
+        switch (position) {
+            case 0:
+                return hand0;
+            case 1:
+                return hand1;
+            case 2:
+                return hand2;
+            default:
+                throw new IllegalArgumentException("no position " + position + " (positions are 0, 1, 2)");
+        }
+    }
+
+    /** The three kitty cards. */
+    public long kitty() {
+        return kitty;
+    }
+
+    /** {@code HAND0/HAND1/HAND2/KITTY} in canonical notation. */
+    @Override
+    public String toString() {
+        return Notation.format(hand0) + "/" + Notation.format(hand1) + "/" + Notation.format(hand2) + "/"
+            + Notation.format(kitty);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Deal d && d.hand0 == hand0 && d.hand1 == hand1 && d.hand2 == hand2 && d.kitty == kitty;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(hand0 * 31 + hand1 * 17 + hand2 * 7 + kitty);
+    }
+}

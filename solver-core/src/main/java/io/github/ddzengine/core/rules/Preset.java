@@ -1,0 +1,57 @@
+package io.github.ddzengine.core.rules;
+
+import java.util.Locale;
+
+/**
+ * The rule presets of {@code rules.md} section 4 (the {@code --rules} option).
+ */
+public enum Preset {
+    /** DouZero's move universe with correct comparisons (winged planes by chain start). The default. */
+    STANDARD(29_984),
+    /**
+     * DouZero exactly, with its two quirks: Q1, a 4- or 5-trio plane whose single wings hold a
+     * trio or a four reads as invalid once played (only a bomb or the rocket may follow it); Q2,
+     * winged planes with single wings rank by the highest rank held exactly three times in the move.
+     * And, as DouZero types a played move: a {@code 333444555666}-like set read as a winged plane
+     * ({@code trio_solo_chain_3}) is answered as the 4-trio chain it also is (Q3, see
+     * {@link MoveTable#lastKey}).
+     */
+    DOUZERO(29_984),
+    /** RLCard's 27,472-entry action table (27,471 combinations plus pass). */
+    RLCARD(27_471),
+    /** The Botzone FightTheLandlord2 judge, with space shuttles. */
+    BOTZONE(21_421);
+
+    private final int distinctCardSets;
+
+    Preset(int distinctCardSets) {
+        this.distinctCardSets = distinctCardSets;
+    }
+
+    /** The number of distinct card sets that are a combination under this preset (pass excluded). */
+    public int distinctCardSets() {
+        return distinctCardSets;
+    }
+
+    /** The lower-case name used on the command line and in JSON: {@code standard}, ... */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Parses a preset name, case-insensitively.
+     *
+     * @throws IllegalArgumentException naming the accepted values
+     */
+    public static Preset parse(String name) {
+        if (name != null) {
+            String n = name.trim().toUpperCase(Locale.ROOT);
+            for (Preset p : values()) {
+                if (p.name().equals(n)) {
+                    return p;
+                }
+            }
+        }
+        throw new IllegalArgumentException("unknown rules '" + name + "' (standard, douzero, rlcard, botzone)");
+    }
+}

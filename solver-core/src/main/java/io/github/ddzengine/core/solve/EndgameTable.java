@@ -1,0 +1,339 @@
+package io.github.ddzengine.core.solve;
+
+import java.nio.ByteBuffer;
+import java.util.function.LongConsumer;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.rules.Rules;
+
+/**
+ * A solved-endgame table: the perfect-information verdict of every small position in which the
+ * mover leads, in normal form ({@link RankNormalizer}), two bits each. The solver probes it at
+ * every lead where every hand is small enough, instead of searching.
+ *
+ * <h2>What it covers</h2>
+ * <ul>
+ *   <li>{@link #TWO_SEATS}: the two-player puzzle game, each hand 1..{@value #TWO_SEAT_CARDS} cards.
+ *       The two players' roles are symmetric (whoever empties first wins), so an entry is
+ *       indexed by (mover's hand, other hand) alone.</li>
+ *   <li>{@link #THREE_SEATS}: landlord against two farmers, each hand 1..{@value #THREE_SEAT_CARDS}
+ *       cards, indexed by (mover, hand 0, hand 1, hand 2).</li>
+ * </ul>
+ * Only positions without bans; one table per preset and seat count.
+ *
+ * <h2>Layout</h2>
+ * A hand of at most {@code k} cards has an index in {@code 0..handCount(k)-1} (sizes ascending,
+ * then counts of rank 3 ascending, then rank 4, ...; the empty hand is 0). Entry
+ * {@code i = moverHand * n + otherHand} (two seats) or
+ * {@code ((mover * n + hand0) * n + hand1) * n + hand2} (three seats), {@code n = handCount(k)},
+ * sits in byte {@code i >>> 2}, bits {@code (i & 3) * 2}: 0 = not a normal-form position (never
+ * probed), 1 = the mover's side loses, 2 = it wins.
+ */
+public final class EndgameTable {
+    /** Kind of a two-seat table. */
+    public static final int TWO_SEATS = 2;
+    /** Kind of a three-seat table. */
+    public static final int THREE_SEATS = 3;
+    /** Largest hand of the two-seat table {@code ddz tables build} builds. */
+    public static final int TWO_SEAT_CARDS = 5;
+    /** Largest hand of the three-seat table {@code ddz tables build} builds. */
+    public static final int THREE_SEAT_CARDS = 3;
+
+    private static final int LOSS = 1;
+    private static final int WIN = 2;
+
+    private final Preset preset;
+    private final int seats;
+    private final int maxCards;
+    private final int handCount;
+    /** ways[r * (maxCards + 1) + n]: hands of exactly n cards over ranks r..14. */
+    private final int[] ways;
+    /** offsets[s]: index of the first hand of s cards. */
+    private final int[] offsets;
+    private final ByteBuffer bits;
+
+    private EndgameTable(Preset preset, int seats, int maxCards, ByteBuffer bits) {
+        this(preset, seats, maxCards, bits, false);
+    }
+
+    private EndgameTable(Preset preset, int seats, int maxCards, ByteBuffer bits, boolean sizeOnly) {
+        if (seats != TWO_SEATS && seats != THREE_SEATS) {
+            throw new IllegalArgumentException("an endgame table has 2 or 3 seats, not " + seats);
+        }
+        if (maxCards < 1 || maxCards > 8) {
+            throw new IllegalArgumentException("an endgame table covers hands of 1..8 cards, not " + maxCards);
+        }
+        this.preset = preset;
+        this.seats = seats;
+        this.maxCards = maxCards;
+        int k = maxCards + 1;
+        ways = new int[16 * k];
+        ways[15 * k] = 1;
+        for (int r = 14; r >= 0; r--) {
+            int cap = r >= 13 ? 1 : 4;
+            for (int n = 0; n <= maxCards; n++) {
+                int sum = 0;
+                for (int c = 0; c <= cap && c <= n; c++) {
+                    sum += ways[(r + 1) * k + n - c];
+                }
+                ways[r * k + n] = sum;
+            }
+        }
+        offsets = new int[k + 1];
+        for (int s = 0; s <= maxCards; s++) {
+            offsets[s + 1] = offsets[s] + ways[s];
+        }
+        handCount = offsets[k];
+        long bytes = (entries() + 3) >>> 2;
+        if (sizeOnly) {
+            this.bits = bits;
+            return;
+        }
+        if (bytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("an endgame table of " + seats + " seats and hands up to " + maxCards
+                + " cards needs " + bytes + " bytes, too many");
+        }
+        if (bits == null) {
+            bits = ByteBuffer.allocate((int) bytes);
+        } else if (bits.capacity() != bytes) {
+            throw new IllegalArgumentException("endgame table body has " + bits.capacity() + " bytes, expected " + bytes);
+        }
+        this.bits = bits;
+    }
+
+    /** Largest hand of the table of {@code seats} seats that {@code ddz tables build} builds. */
+    public static int defaultMaxCards(int seats) {
+        return seats == TWO_SEATS ? TWO_SEAT_CARDS : THREE_SEAT_CARDS;
+    }
+
+    /**
+     * A table over an existing body (for example a view of a memory-mapped file).
+     *
+     * @param maxCards largest hand covered, 1..8
+     * @param body {@link #bodyBytes} bytes laid out as the class comment says
+     * @throws IllegalArgumentException if the body has the wrong size, {@code seats} is not 2 or 3
+     *     or {@code maxCards} is out of range
+     */
+    public static EndgameTable wrap(Preset preset, int seats, int maxCards, ByteBuffer body) {
+        return new EndgameTable(preset, seats, maxCards, body);
+    }
+
+    /** Bytes of the body of a table of {@code seats} seats and hands up to {@code maxCards}. */
+    public static long bodyBytes(int seats, int maxCards) {
+        EndgameTable t = new EndgameTable(Preset.STANDARD, seats, maxCards, ByteBuffer.allocate(0), true);
+        return (t.entries() + 3) >>> 2;
+    }
+
+    /** The preset whose verdicts the table holds. */
+    public Preset preset() {
+        return preset;
+    }
+
+    /** 2 or 3. */
+    public int seats() {
+        return seats;
+    }
+
+    /** Largest hand covered. */
+    public int maxHandCards() {
+        return maxCards;
+    }
+
+    /** Number of entries (positions indexable, normal form or not). */
+    public long entries() {
+        long n = handCount;
+        return seats == TWO_SEATS ? n * n : 3 * n * n * n;
+    }
+
+    /** The body (read-only use). */
+    public ByteBuffer body() {
+        return bits.duplicate();
+    }
+
+    /** Index of a hand of at most {@link #maxHandCards()} cards. */
+    int handIndex(long hand) {
+        int s = Cards.size(hand);
+        int k = maxCards + 1;
+        int index = offsets[s];
+        int rest = s;
+        long h = hand;
+        for (int r = 0; rest > 0; r++) {
+            int c = (int) (h & 0xF);
+            h >>>= 4;
+            for (int j = 0; j < c; j++) {
+                index += ways[(r + 1) * k + rest - j];
+            }
+            rest -= c;
+        }
+        return index;
+    }
+
+    private long entryIndex(int mover, long h0, long h1, long h2) {
+        long n = handCount;
+        if (seats == TWO_SEATS) {
+            return mover == 0 ? handIndex(h0) * n + handIndex(h1) : handIndex(h1) * n + handIndex(h0);
+        }
+        return ((mover * n + handIndex(h0)) * n + handIndex(h1)) * n + handIndex(h2);
+    }
+
+    /** Whether every hand fits the table (the caller checks leads, bans and preset). */
+    boolean covers(long h0, long h1, long h2) {
+        int k = maxCards;
+        return Cards.size(h0) <= k && Cards.size(h1) <= k && (seats == TWO_SEATS || Cards.size(h2) <= k);
+    }
+
+    /**
+     * The verdict of a lead position given in normal form: 1 if the mover's side wins, 0 if it
+     * loses, -1 if the table does not hold it.
+     */
+    int probe(int mover, long h0, long h1, long h2) {
+        long i = entryIndex(mover, h0, h1, h2);
+        int v = (bits.get((int) (i >>> 2)) >>> ((int) (i & 3) << 1)) & 3;
+        return v == 0 ? -1 : v - 1;
+    }
+
+    private static void set(ByteBuffer out, long i, boolean win) {
+        int at = (int) (i >>> 2);
+        int shift = (int) (i & 3) << 1;
+        out.put(at, (byte) (out.get(at) & ~(3 << shift) | ((win ? WIN : LOSS) << shift)));
+    }
+
+    /**
+     * Builds the table of {@code preset} by solving every lead position in normal form.
+     *
+     * @param maxCards largest hand covered ({@link #defaultMaxCards} for the shipped tables)
+     * @param threads worker threads (each with its own solver and a copy of the body)
+     * @param progress called now and then, from any worker thread, with the number of hands of
+     *     the outer loop done (out of {@link #handCount}), or null
+     */
+    public static EndgameTable build(Preset preset, int seats, int maxCards, int threads, LongConsumer progress) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        EndgameTable t = new EndgameTable(preset, seats, maxCards, null);
+        t.fill(progress, threads);
+        return t;
+    }
+
+    /** Number of hands of at most {@link #maxHandCards()} cards (the empty hand included). */
+    public int handCount() {
+        return handCount;
+    }
+
+    private void fill(LongConsumer progress, int threads) {
+        long[] hands = allHands();
+        // outer hands interleaved over the threads, each writing its own copy of the body; the
+        // entries of different outer hands are disjoint, so OR-ing the copies merges them
+        java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+        byte[][] parts = new byte[threads][];
+        Thread[] workers = new Thread[threads];
+        RuntimeException[] failure = new RuntimeException[1];
+        for (int t = 0; t < threads; t++) {
+            final int first = t;
+            parts[t] = new byte[bits.capacity()];
+            final ByteBuffer part = ByteBuffer.wrap(parts[t]);
+            workers[t] = new Thread(() -> {
+                try {
+                    fillPart(hands, first, threads, part, done, progress);
+                } catch (RuntimeException e) {
+                    synchronized (failure) {
+                        failure[0] = e;
+                    }
+                }
+            }, "endgame-build-" + t);
+            workers[t].start();
+        }
+        for (Thread w : workers) {
+            try {
+                w.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("endgame table build interrupted", e);
+            }
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        for (int i = 0, n = bits.capacity(); i < n; i++) {
+            byte b = 0;
+            for (byte[] part : parts) {
+                b |= part[i];
+            }
+            bits.put(i, b);
+        }
+        if (progress != null) {
+            progress.accept(hands.length);
+        }
+    }
+
+    private void fillPart(long[] hands, int first, int step, ByteBuffer out, java.util.concurrent.atomic.AtomicLong done,
+                          LongConsumer progress) {
+        Rules rules = Rules.of(preset);
+        Solver solver = new Solver(rules, 64);
+        RankNormalizer normalizer = new RankNormalizer();
+        long[] position = new long[3];
+        for (int a = 1 + first; a < hands.length; a += step) {
+            long h0 = hands[a];
+            for (int b = 1; b < hands.length; b++) {
+                long h1 = hands[b];
+                long two = h0 + h1;
+                if (!Cards.isValid(two)) {
+                    continue;
+                }
+                if (seats == TWO_SEATS) {
+                    if (isNormal(normalizer, h0, h1, 0)) {
+                        position[0] = h0;
+                        position[1] = h1;
+                        set(out, entryIndex(0, h0, h1, 0), solver.leadWins(position, 2, 0));
+                    }
+                    continue;
+                }
+                for (int c = 1; c < hands.length; c++) {
+                    long h2 = hands[c];
+                    if (!Cards.isValid(two + h2) || !isNormal(normalizer, h0, h1, h2)) {
+                        continue;
+                    }
+                    position[0] = h0;
+                    position[1] = h1;
+                    position[2] = h2;
+                    for (int mover = 0; mover < 3; mover++) {
+                        set(out, entryIndex(mover, h0, h1, h2), solver.leadWins(position, 3, mover));
+                    }
+                }
+            }
+            long d = done.incrementAndGet();
+            if (progress != null && (d & 63) == 0) {
+                progress.accept(d);
+            }
+        }
+    }
+
+    private static boolean isNormal(RankNormalizer normalizer, long h0, long h1, long h2) {
+        normalizer.prepare(h0 + h1 + h2, -1);
+        return normalizer.apply(h0) == h0 && normalizer.apply(h1) == h1 && normalizer.apply(h2) == h2;
+    }
+
+    /** Every hand of at most {@link #maxHandCards()} cards, in index order. */
+    long[] allHands() {
+        long[] out = new long[handCount];
+        collect(0, 0L, 0, out, new int[1]);
+        // sort by index: the recursion visits each size in turn below
+        long[] byIndex = new long[handCount];
+        for (long h : out) {
+            byIndex[handIndex(h)] = h;
+        }
+        return byIndex;
+    }
+
+    private void collect(int r, long hand, int size, long[] out, int[] n) {
+        if (r == 15) {
+            out[n[0]++] = hand;
+            return;
+        }
+        int cap = r >= 13 ? 1 : 4;
+        for (int c = 0; c <= cap && size + c <= maxCards; c++) {
+            collect(r + 1, hand + Cards.of(r, c), size + c, out, n);
+        }
+    }
+}

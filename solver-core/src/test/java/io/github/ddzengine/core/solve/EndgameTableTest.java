@@ -1,0 +1,122 @@
+package io.github.ddzengine.core.solve;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Notation;
+import io.github.ddzengine.core.movegen.MoveGenerator;
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.rules.Rules;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class EndgameTableTest {
+    @AfterEach
+    void uninstall() {
+        Solver.clearEndgameTables();
+    }
+
+    @Test
+    void everyTwoSeatEntryEqualsMinimax() {
+        // every normal-form lead of hands up to 3 cards against plain minimax
+        EndgameTable t = EndgameTable.build(Preset.STANDARD, 2, 3, 1, null);
+        MoveGenerator gen = new MoveGenerator(Rules.STANDARD);
+        long[] hands = t.allHands();
+        RankNormalizer normalizer = new RankNormalizer();
+        int checked = 0;
+        for (int a = 1; a < hands.length; a++) {
+            for (int b = 1; b < hands.length; b++) {
+                long h0 = hands[a];
+                long h1 = hands[b];
+                if (!Cards.isValid(h0 + h1)) {
+                    continue;
+                }
+                normalizer.prepare(h0 + h1, -1);
+                boolean normal = normalizer.apply(h0) == h0 && normalizer.apply(h1) == h1;
+                int v = t.probe(0, h0, h1, 0);
+                if (!normal) {
+                    assertEquals(-1, v, "only normal forms are stored");
+                    continue;
+                }
+                boolean win = BruteForceOracleTest.minimax(gen, new long[] {h0, h1, 0}, 2, 0, MoveTable.PASS, -1);
+                assertEquals(win ? 1 : 0, v, () -> Notation.format(h0) + " v " + Notation.format(h1));
+                assertEquals(v, t.probe(1, h1, h0, 0), "roles are symmetric in two seats");
+                checked++;
+            }
+        }
+        assertTrue(checked > 10_000, "checked " + checked);
+    }
+
+    @Test
+    void buildIsTheSameOnOneAndTwoThreads() {
+        EndgameTable one = EndgameTable.build(Preset.RLCARD, 3, 2, 1, null);
+        EndgameTable two = EndgameTable.build(Preset.RLCARD, 3, 2, 2, null);
+        assertArrayEquals(bytes(one.body()), bytes(two.body()));
+    }
+
+    @Test
+    void wrapRefusesABodyOfTheWrongSize() {
+        long bytes = EndgameTable.bodyBytes(2, 3);
+        EndgameTable.wrap(Preset.STANDARD, 2, 3, ByteBuffer.allocate((int) bytes));
+        try {
+            EndgameTable.wrap(Preset.STANDARD, 2, 3, ByteBuffer.allocate((int) bytes - 1));
+        } catch (IllegalArgumentException expected) {
+            assertTrue(expected.getMessage().contains("bytes"), expected.getMessage());
+            return;
+        }
+        throw new AssertionError("a short body was accepted");
+    }
+
+    private static byte[] bytes(ByteBuffer b) {
+        byte[] out = new byte[b.capacity()];
+        b.duplicate().get(out);
+        return out;
+    }
+
+    @Test
+    void solverProbesOnlyCorrectEntriesAndKeepsItsVerdicts() {
+        for (int seats = 2; seats <= 3; seats++) {
+            int maxCards = seats == 2 ? 4 : 2;
+            EndgameTable table = EndgameTable.build(Preset.STANDARD, seats, maxCards, 2, null);
+            Rules rules = Rules.STANDARD;
+            Solver withTable = new Solver(rules, 16);
+            Solver plain = new Solver(rules, 16);
+            Map<String, Boolean> probed = new HashMap<>();
+            final int s = seats;
+            withTable.probeObserver = (n, mover, h0, h1, h2, win) ->
+                probed.put(n + ":" + mover + ":" + h0 + ":" + h1 + ":" + h2, win);
+            SplittableRandom rnd = new SplittableRandom(42 + seats);
+            MoveGenerator gen = new MoveGenerator(rules);
+            int[] buf = new int[MoveGenerator.MAX_MOVES];
+            long hits = 0;
+            for (int i = 0; i < 300; i++) {
+                Position p = BruteForceOracleTest.randomPosition(rnd, rules, gen, seats, seats == 2 ? 7 : 4, buf);
+                Solver.clearEndgameTables();
+                boolean expected = plain.solve(p, false, 0, 0).moverWins();
+                Solver.useEndgameTable(table);
+                SolveResult r = withTable.solve(p, false, 0, 0);
+                assertEquals(expected, r.moverWins(), p::toString);
+                hits += withTable.endgameHits();
+            }
+            assertTrue(hits > 100 && probed.size() > 50, seats + " seats: hits " + hits + ", distinct " + probed.size());
+            // every distinct entry the solver used, against plain search from scratch
+            Solver.clearEndgameTables();
+            int checked = 0;
+            for (Map.Entry<String, Boolean> e : probed.entrySet()) {
+                String[] f = e.getKey().split(":");
+                long[] hands = {Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4])};
+                assertEquals(e.getValue(), plain.leadWins(hands, s, Integer.parseInt(f[1])), e.getKey());
+                checked++;
+            }
+            assertEquals(probed.size(), checked);
+        }
+    }
+}

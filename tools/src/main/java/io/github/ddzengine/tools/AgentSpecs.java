@@ -1,0 +1,136 @@
+package io.github.ddzengine.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.Prior;
+import io.github.ddzengine.mc.SoloPassPrior;
+import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.agents.GreedyAgent;
+import io.github.ddzengine.mc.agents.RandomAgent;
+import io.github.ddzengine.mc.agents.RuleAgent;
+
+/**
+ * The agents {@code ddz play} knows, by name. A spec is {@code NAME} or
+ * {@code NAME:KEY=VALUE,KEY=VALUE} for agents that take settings (the Monte Carlo agent's budget,
+ * for instance); the baselines take none. Adding an agent is one {@link #register} line in the
+ * static block.
+ */
+final class AgentSpecs {
+    /** Builds an agent from the rules and its settings (an empty map when the spec has none). */
+    interface Factory extends BiFunction<Rules, Map<String, String>, Agent> {
+    }
+
+    private static final Map<String, Factory> FACTORIES = new LinkedHashMap<>();
+    private static final Map<String, String> DESCRIPTIONS = new LinkedHashMap<>();
+
+    static {
+        register("random", "uniform over the legal moves (agents.md)", noSettings("random", (r) -> new RandomAgent(r, 0)));
+        register("rule", "RLCard's rule agent (agents.md)", noSettings("rule", (r) -> new RuleAgent(r, 0)));
+        register("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
+            + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
+        register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
+        register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
+            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+    }
+
+    private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
+        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            String v = e.getValue();
+            switch (e.getKey()) {
+                case "budget" -> c = c.withBudget(positive("budget", v));
+                case "threads" -> c = c.withThreads(positive("threads", v));
+                case "worlds" -> c = c.withWorlds(positive("worlds", v));
+                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
+                    case "uniform" -> Prior.UNIFORM;
+                    case "solo-pass" -> new SoloPassPrior();
+                    default -> throw new IllegalArgumentException("agent 'mc': unknown prior '" + v
+                        + "' (solo-pass, uniform)");
+                });
+                default -> throw new IllegalArgumentException("agent 'mc': unknown setting '" + e.getKey()
+                    + "' (budget, threads, worlds, prior)");
+            }
+        }
+        return new MonteCarloAgent(c);
+    }
+
+    private static int positive(String key, String value) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v > 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("agent 'mc': " + key + " must be a positive integer, not '" + value + "'");
+    }
+
+    private AgentSpecs() {
+    }
+
+    /** Adds an agent under {@code name} (lower case). */
+    static void register(String name, String description, Factory factory) {
+        FACTORIES.put(name, factory);
+        DESCRIPTIONS.put(name, description);
+    }
+
+    /** A factory for an agent that takes no settings: refuses any. */
+    static Factory noSettings(String name, java.util.function.Function<Rules, Agent> make) {
+        return (rules, settings) -> {
+            if (!settings.isEmpty()) {
+                throw new IllegalArgumentException("agent '" + name + "' takes no settings, got "
+                    + String.join(",", settings.keySet()));
+            }
+            return make.apply(rules);
+        };
+    }
+
+    /** The registered names, comma-separated: {@code random, rule, ...}. */
+    static String names() {
+        return String.join(", ", FACTORIES.keySet());
+    }
+
+    /** One line per agent: name and description. */
+    static String describe() {
+        StringBuilder sb = new StringBuilder();
+        DESCRIPTIONS.forEach((n, d) -> sb.append(sb.length() == 0 ? "" : "; ").append(n).append(": ").append(d));
+        return sb.toString();
+    }
+
+    /**
+     * The agent a spec names.
+     *
+     * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
+     */
+    static Agent parse(String spec, Rules rules) {
+        String s = spec == null ? "" : spec.trim();
+        int colon = s.indexOf(':');
+        String name = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
+        Factory f = FACTORIES.get(name);
+        if (f == null) {
+            throw new IllegalArgumentException("unknown agent '" + spec + "' (agents: " + names()
+                + ", or exec:COMMAND for an external process)");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (colon >= 0) {
+            for (String kv : s.substring(colon + 1).split(",")) {
+                if (kv.isBlank()) {
+                    continue;
+                }
+                int eq = kv.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("agent '" + spec + "': setting '" + kv.trim()
+                        + "' is not KEY=VALUE");
+                }
+                settings.put(kv.substring(0, eq).trim().toLowerCase(Locale.ROOT), kv.substring(eq + 1).trim());
+            }
+        }
+        return f.apply(rules, settings);
+    }
+}

@@ -1,0 +1,122 @@
+package io.github.ddzengine.tools;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.github.ddzengine.core.cards.Notation;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Bidder;
+import io.github.ddzengine.mc.agents.BidRequest;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code ddz bid}: the estimated landlord win rate of a dealt hand and the bid it gives. */
+@Command(name = "bid", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    sortOptions = false,
+    description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
+        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (see the README)."},
+    footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json"})
+final class BidCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--hand", required = true, paramLabel = "CARDS", description = "The 17 dealt cards.")
+    private String hand;
+
+    @Option(names = "--seat", paramLabel = "N", defaultValue = "0",
+        description = "Position in the bidding order, 0..2 (0 bids first; default 0).")
+    private int seat;
+
+    @Option(names = "--bids", paramLabel = "B,B", defaultValue = "",
+        description = "The bids before this seat, comma-separated (0 = no bid); default: none bid.")
+    private String bids;
+
+    @Option(names = "--worlds", paramLabel = "N", defaultValue = "1000", description = "Worlds (default 1000).")
+    private int worlds;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "Seed (default 0).")
+    private long seed;
+
+    @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
+    private RulesOptions rulesOptions = new RulesOptions();
+
+    @Option(names = "--json", description = "Print {\"win_rate\", \"ci\", \"bid\", \"worlds\", \"time_ms\"}.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        if (seat < 0 || seat > 2) {
+            throw new ParameterException(spec.commandLine(), "--seat is a bidding position 0..2, not " + seat);
+        }
+        if (worlds < 1 || worlds > 10_000_000) {
+            throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
+        }
+        Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
+        BidRequest request;
+        try {
+            long h = MoveCommand.parseCards("--hand", hand);
+            int[] earlier = new int[seat];
+            String[] parts = bids.isBlank() ? new String[0] : bids.split(",");
+            if (parts.length != 0 && parts.length != seat) {
+                throw new IllegalArgumentException("--bids lists " + parts.length + " bids but seat " + seat + " has "
+                    + seat + " earlier bidders");
+            }
+            for (int i = 0; i < parts.length; i++) {
+                try {
+                    earlier[i] = Integer.parseInt(parts[i].trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--bids: '" + parts[i].trim() + "' is not a bid 0..3");
+                }
+            }
+            request = BidRequest.of(rules, h, earlier);
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        }
+        Bidder defaults = new Bidder();
+        Bidder bidder = new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
+        Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
+        int bid = bidder.bidFor(e, request.highestBid());
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            JsonLineWriter w = new JsonLineWriter(out);
+            JsonGenerator g = w.gen();
+            g.writeStartObject();
+            g.writeNumberField("win_rate", round(e.winRate()));
+            g.writeArrayFieldStart("ci");
+            g.writeNumber(round(e.low()));
+            g.writeNumber(round(e.high()));
+            g.writeEndArray();
+            g.writeNumberField("bid", bid);
+            g.writeNumberField("worlds", e.worlds());
+            g.writeNumberField("time_ms", Math.round(e.nanos() / 1e4) / 100.0);
+            g.writeEndObject();
+            w.endLine();
+        } else {
+            out.printf(Locale.ROOT, "Hand %s, bidding position %d%s%n", Notation.format(request.hand()), seat,
+                request.highestBid() == 0 ? "" : ", highest bid so far " + request.highestBid());
+            out.printf(Locale.ROOT, "Landlord win rate %.1f%% (95%% interval %.1f%%..%.1f%%), %d worlds in %.1f ms%n",
+                100 * e.winRate(), 100 * e.low(), 100 * e.high(), e.worlds(), e.nanos() / 1e6);
+            out.printf(Locale.ROOT, "Bid: %d (thresholds: 1 at %.0f%%, 2 at %.0f%%, 3 at %.0f%%)%n", bid,
+                100 * bidder.bid1(), 100 * bidder.bid2(), 100 * bidder.bid3());
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10000) / 10000.0;
+    }
+}

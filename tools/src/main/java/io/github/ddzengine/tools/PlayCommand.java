@@ -1,0 +1,376 @@
+package io.github.ddzengine.tools;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.arena.ArenaException;
+import io.github.ddzengine.mc.arena.Match;
+import io.github.ddzengine.mc.arena.MatchStats;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ddz play}: a duplicate match of agent A against agent B ({@link Match}), reported as WP
+ * and ADP for A with 95% confidence intervals, the split by role, the landlord's share of wins,
+ * bombs per game and games per second.
+ */
+@Command(name = "play", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+    description = {
+        "Plays agent A against agent B on duplicate deals: every deal twice, A as the landlord against B as both "
+            + "farmers, then B as the landlord against A. Reports A's winning percentage (WP) and average difference "
+            + "in points (ADP as DouZero: +-2 x 2^(bombs + rockets) a game) with 95%% confidence intervals (deal-level), "
+            + "the split by role, the share of games the landlord seat won, bombs per game and games per second.",
+        "Games run in parallel; the same seed gives the same games and figures on any number of threads."},
+    footer = {"", "Examples:",
+        "  ddz play --a rule --b random --deals 1000 --seed 7",
+        "  ddz play --a rule --b rule --deals 10000 --threads 2 --json",
+        "  ddz play --a rule --b random --deals 100 --out games.jsonl && ddz replay games.jsonl",
+        "",
+        "An external agent is exec:COMMAND ARGS, a process speaking the agent protocol (docs/agent-protocol.md), e.g. "
+            + "--b 'exec:ddz serve --agent rule'. Its illegal, unparsable, late or missing answers are replaced by a "
+            + "fallback (pass where legal, else the lowest card as a solo; bid 0) and counted in the report.",
+        "",
+        "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "
+            + "first and is the landlord without --bidding), or a JSON object with such a \"deal\" field.",
+        "",
+        "Exit codes: 0 played, 2 bad options or deals file, 1 an agent failed or played illegally (the message names "
+            + "the game and the seat)."})
+final class PlayCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
+        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform] or exec:COMMAND (an unknown name lists every agent).")
+    private String a;
+
+    @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
+    private String b;
+
+    @Option(names = "--deals", paramLabel = "N",
+        description = "Number of deals (each played twice); default 1000, or every deal of --deals-file.")
+    private Integer deals;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+        description = "Seed of the deals and of every agent's random choices (default 1).")
+    private long seed;
+
+    @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
+    private RulesOptions rulesOptions = new RulesOptions();
+
+    @Option(names = "--bidding", description = "Start each game with a bidding (rules.md section 6); the landlord-side "
+        + "agent bids for every position. Without it position 0 is the landlord with base 1.")
+    private boolean bidding;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of cores).")
+    private Integer threads;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
+    private Path out;
+
+    @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
+    private Path dealsFile;
+
+    @Option(names = "--json", description = "Print one JSON object with the figures.")
+    private boolean json;
+
+    @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
+        description = "Longest wait for an exec: agent's answer (default 10000; a process's first answer gets "
+            + ExecAgent.STARTUP_GRACE_MS + " ms more for its start-up). A late agent is killed, its move replaced "
+            + "by the fallback and the process restarted for the next game.")
+    private long moveTimeoutMs;
+
+    @Override
+    public Integer call() throws IOException {
+        Rules rules = rulesOptions.rules();
+        tablesOption.install(rules.preset());
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (nThreads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
+        }
+        if (moveTimeoutMs < 1) {
+            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
+        }
+        if (deals != null && deals < 1) {
+            throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
+        }
+        Agent agentA = null;
+        Agent agentB = null;
+        try {
+            try {
+                agentA = agent(a, rules);
+                agentB = agent(b, rules);
+            } catch (IllegalArgumentException e) {
+                return Ddz.inputError(spec, e);
+            }
+            return play(rules, nThreads, agentA, agentB);
+        } finally {
+            close(agentA);
+            close(agentB);
+        }
+    }
+
+    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
+    private Agent agent(String agentSpec, Rules rules) {
+        String s = agentSpec == null ? "" : agentSpec.trim();
+        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules);
+    }
+
+    private static void close(Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            e.close();
+        }
+    }
+
+    private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
+        List<Deal> fromFile = null;
+        try {
+            if (dealsFile != null) {
+                fromFile = readDeals(dealsFile);
+                if (deals != null && deals > fromFile.size()) {
+                    throw new IllegalArgumentException("--deals " + deals + " but the deals file " + dealsFile + " holds "
+                        + fromFile.size());
+                }
+                if (deals != null) {
+                    fromFile = fromFile.subList(0, deals);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        }
+        int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
+        Match match = new Match(rules, agentA, agentB, bidding);
+        PrintWriter stdout = spec.commandLine().getOut();
+        Writer records = null;
+        ProgressBar bar = null;
+        MatchStats stats;
+        try {
+            if (out != null) {
+                try {
+                    records = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16);
+                } catch (IOException e) {
+                    return Ddz.inputError(spec, new IllegalArgumentException("cannot write " + out + ": "
+                        + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
+                }
+            }
+            JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
+            bar = progressBar(2L * n);
+            ProgressBar progress = bar;
+            Match.Listener listener = (game, aIsLandlord) -> {
+                if (recordWriter != null) {
+                    try {
+                        GameRecords.write(recordWriter, game);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+                if (progress != null) {
+                    progress.step();
+                }
+            };
+            try {
+                stats = fromFile != null ? match.run(fromFile, seed, nThreads, listener)
+                    : match.run(n, seed, nThreads, listener);
+            } catch (ArenaException e) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
+                err.flush();
+                return Ddz.EXIT_SOFTWARE;
+            }
+        } finally {
+            agentA.close();
+            agentB.close();
+            if (bar != null) {
+                bar.close();
+            }
+            if (records != null) {
+                records.close();
+            }
+        }
+        if (json) {
+            printJson(stdout, stats, rules, nThreads, agentA, agentB);
+        } else {
+            print(stdout, stats, rules, nThreads);
+            printFaults(stdout, "A", agentA);
+            printFaults(stdout, "B", agentB);
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */
+    private static ProgressBar progressBar(long games) {
+        if (System.console() == null || "true".equalsIgnoreCase(System.getenv("CI"))) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("games").setInitialMax(games).setStyle(ProgressBarStyle.ASCII)
+            .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(200).build();
+    }
+
+    /** The deals of a file: {@code HAND0/HAND1/HAND2/KITTY} or a JSON object with {@code "deal"}, one a line. */
+    static List<Deal> readDeals(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no deals file " + file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read deals file " + file + ": " + e.getMessage());
+        }
+        List<Deal> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (i == 0 && line.startsWith("\uFEFF")) {
+                line = line.substring(1);
+            }
+            if (line.isEmpty()) {
+                continue;
+            }
+            try {
+                if (line.startsWith("{")) {
+                    JsonNode node = JsonLines.readObject(line, "deal");
+                    out.add(Deal.parse(JsonFields.required(node, "deal")));
+                } else {
+                    out.add(Deal.parse(line));
+                }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("deals file " + file + ", line " + (i + 1) + ": "
+                    + JsonLines.shorten(Ddz.oneLine(e.getMessage())));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("deals file " + file + " holds no deal");
+        }
+        return out;
+    }
+
+    private static String f(double x, int decimals) {
+        return Double.isNaN(x) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", x);
+    }
+
+    private static String ci(double[] c, int decimals) {
+        return "[" + f(c[0], decimals) + ", " + f(c[1], decimals) + "]";
+    }
+
+    private void print(PrintWriter out, MatchStats s, Rules rules, int nThreads) {
+        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games), rules %s, seed %d%s, %d thread%s",
+            s.a(), s.b(), s.deals(), s.games(), rules, seed, bidding ? ", bidding" : "", nThreads, nThreads == 1 ? "" : "s"));
+        out.println("  WP      " + f(s.wp(), 4) + "  95% CI " + ci(s.wpCi(), 4) + "   as landlord " + f(s.wpLandlord(), 4)
+            + ", as farmers " + f(s.wpFarmer(), 4));
+        out.println("  ADP     " + f(s.adp(), 3) + "  95% CI " + ci(s.adpCi(), 3) + "   as landlord " + f(s.adpLandlord(), 3)
+            + ", as farmers " + f(s.adpFarmer(), 3));
+        out.println("  points  " + f(s.points(), 3) + "  95% CI " + ci(s.pointsCi(), 3)
+            + "   (rules.md section 6 score of A's side, bids and springs included)");
+        out.println("  the landlord seat won " + f(s.landlordWp(), 4) + " of the games; " + f(s.bombsPerGame(), 3)
+            + " bombs and rockets per game");
+        out.println(String.format(Locale.ROOT, "  %,d games in %.2f s: %,.0f games/s", s.games(), s.seconds(),
+            s.gamesPerSecond()));
+    }
+
+    /** For an external agent: a line with its fault counts. */
+    private static void printFaults(PrintWriter out, String which, Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            ExecAgent.Faults f = e.faults();
+            out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
+                    + "%d decisions by fallback, %d restarts", which, agent.name(), f.illegal.get(), f.unparsable.get(),
+                f.timeouts.get(), f.crashes.get(), f.fallbacks.get(), f.restarts.get()));
+        }
+    }
+
+    /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
+    private static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
+        ExecAgent.Faults f = agent instanceof ExecAgent e ? e.faults() : new ExecAgent.Faults();
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("illegal", f.illegal.get());
+        g.writeNumberField("unparsable", f.unparsable.get());
+        g.writeNumberField("timeouts", f.timeouts.get());
+        g.writeNumberField("crashes", f.crashes.get());
+        g.writeNumberField("fallbacks", f.fallbacks.get());
+        g.writeNumberField("restarts", f.restarts.get());
+        g.writeEndObject();
+    }
+
+    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads, Agent agentA, Agent agentB)
+        throws IOException {
+        JsonLineWriter w = new JsonLineWriter(out);
+        JsonGenerator g = w.gen();
+        g.writeStartObject();
+        g.writeStringField("a", s.a());
+        g.writeStringField("b", s.b());
+        g.writeStringField("rules", rules.toString());
+        g.writeNumberField("seed", seed);
+        g.writeBooleanField("bidding", bidding);
+        g.writeNumberField("threads", nThreads);
+        g.writeNumberField("deals", s.deals());
+        g.writeNumberField("games", s.games());
+        number(g, "wp", s.wp());
+        pair(g, "wp_ci", s.wpCi());
+        number(g, "adp", s.adp());
+        pair(g, "adp_ci", s.adpCi());
+        number(g, "points", s.points());
+        pair(g, "points_ci", s.pointsCi());
+        number(g, "wp_landlord", s.wpLandlord());
+        pair(g, "wp_landlord_ci", s.wpLandlordCi());
+        number(g, "wp_farmer", s.wpFarmer());
+        pair(g, "wp_farmer_ci", s.wpFarmerCi());
+        number(g, "adp_landlord", s.adpLandlord());
+        number(g, "adp_farmer", s.adpFarmer());
+        number(g, "landlord_wp", s.landlordWp());
+        number(g, "bombs_per_game", s.bombsPerGame());
+        number(g, "seconds", s.seconds());
+        number(g, "games_per_s", s.gamesPerSecond());
+        faults(g, "errors_a", agentA);
+        faults(g, "errors_b", agentB);
+        g.writeEndObject();
+        w.endLine();
+    }
+
+    /** A number, or null for NaN (JSON has no NaN). */
+    private static void number(JsonGenerator g, String field, double x) throws IOException {
+        if (Double.isNaN(x)) {
+            g.writeNullField(field);
+        } else {
+            g.writeNumberField(field, x);
+        }
+    }
+
+    private static void pair(JsonGenerator g, String field, double[] c) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (double x : c) {
+            if (Double.isNaN(x)) {
+                g.writeNull();
+            } else {
+                g.writeNumber(x);
+            }
+        }
+        g.writeEndArray();
+    }
+}

@@ -1,0 +1,159 @@
+package io.github.ddzengine.tools;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.agents.BidRequest;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ddz serve}: one of our agents as a process speaking the agent protocol
+ * ({@code docs/agent-protocol.md}) on standard input and output, so that another referee (or
+ * {@code ddz play --b 'exec:ddz serve ...'}) can drive it.
+ *
+ * <p>Every {@code play} or {@code bid} request, and every line that cannot be read as a message,
+ * gets exactly one answer line; {@code hello}, {@code game} and {@code bye} get none (a bad one is
+ * reported on standard error). {@code game} reseeds the agent ({@link Agent#startGame}), which is
+ * what makes a served agent play the same games as the built-in one.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+    description = {
+        "Runs one of our agents as a process speaking the JSON-lines agent protocol (docs/agent-protocol.md) on "
+            + "standard input and output: a referee sends hello, game, play, bid and bye messages; the agent answers "
+            + "each play with {\"move\": ...} and each bid with {\"bid\": n}."},
+    footer = {"", "Examples:",
+        "  ddz play --a mc --b 'exec:ddz serve --agent rule' --deals 100",
+        "  echo '{\"type\":\"bid\",\"seat\":0,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[]}' | ddz serve --agent rule",
+        "",
+        "Exit codes: 0 after bye or the end of input, 2 bad options."})
+final class ServeCommand implements Callable<Integer> {
+    private final InputStream stdin;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--agent", paramLabel = "AGENT", defaultValue = "mc",
+        description = "The agent: mc (default), rule, rule-douzero, greedy, random, or mc:KEY=VALUE,... as in ddz play.")
+    private String agentSpec;
+
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50",
+        description = "Time budget of the mc agent per decision (default 50; a budget in --agent wins).")
+    private int budgetMs;
+
+    @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
+    private RulesOptions rulesOptions = new RulesOptions();
+
+    ServeCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (budgetMs < 1) {
+            return Ddz.inputError(spec, new IllegalArgumentException("--budget-ms must be 1 or more, not " + budgetMs));
+        }
+        Rules rules = rulesOptions.rules();
+        Agent agent;
+        try {
+            agent = agent(rules);
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        }
+        tablesOption.install(rules.preset());
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        String line;
+        long lineNo = 0;
+        while ((line = in.readLine()) != null) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode msg;
+            String type;
+            try {
+                msg = JsonLines.readObject(line, "type");
+                type = AgentProtocol.type(msg);
+            } catch (IllegalArgumentException e) {
+                answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
+                continue;
+            }
+            try {
+                switch (type) {
+                    case "hello" -> {
+                        Rules r = AgentProtocol.readHello(msg);
+                        if (!r.equals(rules)) {
+                            rules = r;
+                            tablesOption.install(rules.preset());
+                            agent = agent(rules);
+                        }
+                    }
+                    case "game" -> agent.startGame(AgentProtocol.readGame(msg));
+                    case "bye" -> {
+                        return 0;
+                    }
+                    case "play" -> {
+                        InformationSet info = AgentProtocol.readPlay(msg, rules);
+                        answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                    }
+                    case "bid" -> {
+                        BidRequest request = AgentProtocol.readBid(msg, rules);
+                        answer(out, AgentProtocol.bidAnswer(agent.bid(request)));
+                    }
+                    default -> throw new IllegalArgumentException("unknown message type '" + type
+                        + "' (hello, game, play, bid, bye)");
+                }
+            } catch (RuntimeException e) {
+                // bad input, or (never expected) an agent failure: the referee still gets its answer line
+                String why = e instanceof IllegalArgumentException ? e.getMessage() : "internal error: " + e;
+                String message = "line " + lineNo + " (" + type + "): " + JsonLines.shorten(Ddz.oneLine(why));
+                if (type.equals("hello") || type.equals("game")) {
+                    err.println(spec.qualifiedName() + ": " + message);
+                    err.flush();
+                } else {
+                    answer(out, AgentProtocol.errorAnswer(message));
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static void answer(PrintWriter out, String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */
+    private Agent agent(Rules rules) {
+        String s = agentSpec.trim();
+        if (s.startsWith(ExecAgent.PREFIX)) {
+            throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
+        }
+        boolean mc = s.equalsIgnoreCase("mc") || s.toLowerCase(java.util.Locale.ROOT).startsWith("mc:");
+        if (mc && !s.toLowerCase(java.util.Locale.ROOT).contains("budget=")) {
+            s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
+        }
+        Agent a = AgentSpecs.parse(s, rules);
+        a.startGame(0);
+        return a;
+    }
+}

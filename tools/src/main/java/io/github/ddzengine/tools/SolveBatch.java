@@ -1,0 +1,100 @@
+package io.github.ddzengine.tools;
+
+import java.io.IOException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.SolveResult;
+
+/**
+ * {@code ddz solve --batch} (run by {@link JsonLines}): reads one position a line and writes one
+ * JSON line for each, the object of {@link SolveJson} or {@code {"error": "line N: ..."}}.
+ *
+ * <p>A line is either a position in plain notation ({@code 448999TJJQQAD/336688TAA22X 0}) or a
+ * JSON object {@code {"position": "...", "rules": "...", "bans": [...], "all": true,
+ * "timeout_ms": 1000, "id": ...}}: {@code position} required; {@code rules}, {@code bans} (an
+ * array of names or codes, or one comma-separated string), {@code all} and {@code timeout_ms}
+ * fall back to the command-line options; {@code id} (any JSON value) is echoed first in the
+ * output; other fields are ignored, so the files of {@code shared/positions} can be fed as they are.
+ *
+ * <p>Every line is solved from an empty transposition table, so its time does not depend on the
+ * lines before it. One solver per rule set is kept and reused ({@link Solvers}). Output is flushed
+ * after every line: a line costs far more to solve than to write.
+ */
+final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
+    private final Rules defaults;
+    private final boolean defaultAll;
+    private final long defaultTimeoutMillis;
+    private final Solvers solvers;
+
+    /**
+     * A batch whose lines default to the command-line options.
+     *
+     * @param defaults the rules (preset and bans) of lines that give none
+     * @param all whether lines that do not say find every winning first move
+     * @param timeoutMillis the time budget of lines that do not say, 0 for none
+     * @param solvers the solvers to use
+     */
+    SolveBatch(Rules defaults, boolean all, long timeoutMillis, Solvers solvers) {
+        this.defaults = defaults;
+        this.defaultAll = all;
+        this.defaultTimeoutMillis = timeoutMillis;
+        this.solvers = solvers;
+    }
+
+    /** One parsed input line. */
+    record Task(JsonNode id, Position position, boolean all, long timeoutMillis) {
+    }
+
+    @Override
+    public String expected() {
+        return "a position or a JSON object with \"position\"";
+    }
+
+    /** Parses one input line: a plain position or a JSON object. */
+    @Override
+    public Task read(String line) {
+        String start = line.stripLeading();
+        if (!start.startsWith("{") && !start.startsWith("[")) { // a JSON array is a mistake, not notation
+            return new Task(null, Position.parse(line, defaults), defaultAll, defaultTimeoutMillis);
+        }
+        JsonNode node = JsonLines.readObject(line, "position");
+        String position = JsonFields.required(node, "position");
+        Rules rules = JsonFields.rules(node, defaults);
+        boolean all = defaultAll;
+        JsonNode a = node.get("all");
+        if (a != null && !a.isNull()) {
+            if (!a.isBoolean()) {
+                throw new IllegalArgumentException("\"all\" must be true or false");
+            }
+            all = a.booleanValue();
+        }
+        long timeout = defaultTimeoutMillis;
+        JsonNode t = node.get("timeout_ms");
+        if (t != null && !t.isNull()) {
+            if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0) {
+                throw new IllegalArgumentException("\"timeout_ms\" must be a whole number of milliseconds, 0 or more "
+                    + "(0: no limit)");
+            }
+            timeout = t.longValue();
+        }
+        JsonNode id = node.get("id");
+        return new Task(id, Position.parse(position, rules), all, timeout);
+    }
+
+    /** Solves a task and writes its object. */
+    @Override
+    public void answer(Task task, JsonLineWriter out) throws IOException {
+        Position p = task.position();
+        SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
+        SolveJson.result(out, task.id(), p, r);
+    }
+
+    /** A line costs far more to solve than to write. */
+    @Override
+    public boolean flushEveryLine() {
+        return true;
+    }
+}

@@ -1,0 +1,103 @@
+package io.github.ddzengine.tools;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.MoveType;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.SolveResult;
+
+/**
+ * The JSON of {@code ddz solve}: one compact object a line,
+ *
+ * <pre>
+ * {"id": ..., "position": "...", "rules": "standard", "bans": [...], "verdict": "win",
+ *  "mover_wins": true, "winner": "landlord", "winning_moves": [...], "line": [...],
+ *  "timed_out": false, "nodes": n, "time_ms": t, "table_hit_rate": x}
+ * </pre>
+ *
+ * {@code id} only when the batch input line has one (echoed as it is); {@code position} canonical;
+ * {@code bans} the banned type names ({@code []} for none); {@code verdict} {@code "win"},
+ * {@code "loss"} or {@code "unknown"} (the time ran out: then {@code mover_wins} and
+ * {@code winner} are null, {@code timed_out} is true and {@code line} is empty);
+ * {@code winning_moves} every winning first move when all were asked for ({@code []} when the
+ * mover loses), null otherwise; {@code line} a principal variation whose first move is a winning
+ * move when the mover wins; {@code time_ms} to the microsecond; {@code table_hit_rate} 0..1 to
+ * four places. Error lines are written by {@link JsonLineWriter#error}.
+ */
+final class SolveJson {
+    private SolveJson() {
+    }
+
+    /**
+     * Writes the object of one solve and a line break.
+     *
+     * @param id the input line's {@code id}, written first as it is; null for none
+     */
+    static void result(JsonLineWriter out, JsonNode id, Position p, SolveResult r) throws IOException {
+        Rules rules = p.rules();
+        MoveTable table = rules.table();
+        JsonGenerator gen = out.gen();
+        gen.writeStartObject();
+        if (id != null) {
+            gen.writeFieldName("id");
+            gen.writeTree(id);
+        }
+        gen.writeStringField("position", p.toString());
+        gen.writeStringField("rules", rules.preset().id());
+        gen.writeArrayFieldStart("bans");
+        for (MoveType t : MoveType.values()) {
+            if (rules.isBanned(t)) {
+                gen.writeString(t.baseName());
+            }
+        }
+        gen.writeEndArray();
+        gen.writeStringField("verdict", verdict(r));
+        if (r.isKnown()) {
+            gen.writeBooleanField("mover_wins", r.moverWins());
+            gen.writeStringField("winner", r.winner());
+        } else {
+            gen.writeNullField("mover_wins");
+            gen.writeNullField("winner");
+        }
+        int[] winning = r.winningMoves();
+        if (winning == null) {
+            gen.writeNullField("winning_moves");
+        } else {
+            moves(gen, "winning_moves", table, MoveLister.inDisplayOrder(table, winning));
+        }
+        moves(gen, "line", table, r.line());
+        gen.writeBooleanField("timed_out", !r.isKnown());
+        gen.writeNumberField("nodes", r.nodes());
+        gen.writeNumberField("time_ms", BigDecimal.valueOf(r.nanos(), 6).setScale(3, RoundingMode.HALF_UP));
+        gen.writeNumberField("table_hit_rate", BigDecimal.valueOf(r.tableHitRate()).setScale(4, RoundingMode.HALF_UP));
+        gen.writeEndObject();
+        out.endLine();
+    }
+
+    /** {@code "win"}, {@code "loss"} or {@code "unknown"}. */
+    static String verdict(SolveResult r) {
+        switch (r.verdict()) {
+            case WIN:
+                return "win";
+            case LOSS:
+                return "loss";
+            default:
+                return "unknown";
+        }
+    }
+
+    private static void moves(JsonGenerator gen, String field, MoveTable table, int[] ids) throws IOException {
+        gen.writeArrayFieldStart(field);
+        for (int id : ids) {
+            gen.writeString(table.format(id));
+        }
+        gen.writeEndArray();
+    }
+}

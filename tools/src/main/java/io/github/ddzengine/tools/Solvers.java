@@ -1,0 +1,72 @@
+package io.github.ddzengine.tools;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Solver;
+
+/**
+ * One {@link Solver} per rule set, made on first use and reused (each solve starts from an empty
+ * transposition table, so reuse changes no result and no time). Every solver owns a table of the
+ * same size; to stay within the heap, at most {@link #capacity()} solvers are kept, the least
+ * recently used one being dropped first. Not thread-safe.
+ */
+final class Solvers {
+    private final int tableMegabytes;
+    private final int capacity;
+    private final Map<Rules, Solver> solvers;
+
+    /**
+     * Solvers with tables of {@code tableMegabytes} MiB each.
+     *
+     * @param tableMegabytes checked by {@link #checkTableSize} beforehand
+     */
+    Solvers(int tableMegabytes) {
+        this.tableMegabytes = tableMegabytes;
+        // half the heap for tables at most, and always room for one
+        long fit = Runtime.getRuntime().maxMemory() / 2 / ((long) tableMegabytes << 20);
+        this.capacity = (int) Math.max(1, Math.min(64, fit));
+        this.solvers = new LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Rules, Solver> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    /**
+     * Checks a table size against the JVM's heap.
+     *
+     * @return null if {@code tableMegabytes} is usable, else a one-line reason
+     */
+    static String checkTableSize(int tableMegabytes) {
+        if (tableMegabytes < 1) {
+            return "--tt-mb must be at least 1, not " + tableMegabytes;
+        }
+        long maxMb = Runtime.getRuntime().maxMemory() >> 20;
+        // a table must leave room for the rest of the program: at most the heap less 64 MiB
+        if (tableMegabytes > maxMb - 64) {
+            return "--tt-mb " + tableMegabytes + " does not fit in the JVM's maximum heap of " + maxMb
+                + " MiB; give less, or more heap with DDZ_JAVA_OPTS=-Xmx" + (tableMegabytes / 1024 + 2) + "g";
+        }
+        return null;
+    }
+
+    /** The solver of {@code rules}, made (allocating its table) if it is not kept already. */
+    Solver get(Rules rules) {
+        Solver s = solvers.get(rules);
+        if (s == null) {
+            s = new Solver(rules, tableMegabytes);
+            solvers.put(rules, s);
+        }
+        return s;
+    }
+
+    /** Most solvers kept at once. */
+    int capacity() {
+        return capacity;
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.ddzengine.tools.botzone;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The cold-start entry point of the Botzone bot: {@code java -cp ddz.jar
+ * io.github.ddzengine.tools.botzone.BotzoneMain [--budget-ms MS] [--agent SPEC] [--seed N] [--batch]}. The same turn as
+ * {@code ddz botzone} without the command-line framework and the JSON library, so that a fresh
+ * process per turn loads as few classes as it can.
+ *
+ * <p>Reads one line, prints {@code {"response": ...}} on standard output and each error on
+ * standard error ({@code ddz botzone: ...}), and exits 0 whenever it printed a response (Botzone
+ * would count a non-zero exit as a crash); 2 for bad options. With {@code --batch} it answers every
+ * line of its input, each as a separate turn (to train a class-data sharing archive on several
+ * kinds of turn, or to replay recorded turns).
+ */
+public final class BotzoneMain {
+    private BotzoneMain() {
+    }
+
+    /** Runs one turn on the process's standard streams. */
+    public static void main(String[] args) throws IOException {
+        int budget = 50;
+        String agent = "mc";
+        long seed = 0;
+        boolean batch = false;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                String v = i + 1 < args.length ? args[i + 1] : null;
+                if (a.equals("--batch")) {
+                    batch = true;
+                    continue;
+                }
+                if (a.equals("--help") || a.equals("-h")) {
+                    System.out.println("Usage: ddz botzone [--budget-ms MS] [--agent mc|mc:worlds=N|rule|greedy|random] "
+                        + "[--seed N] [--batch]");
+                    System.out.println("One turn of a Botzone FightTheLandlord2 bot: reads one line {\"requests\": [...], "
+                        + "\"responses\": [...]}, prints {\"response\": ...}. --batch answers every input line as a turn. "
+                        + "The full help: java -jar tools/target/ddz.jar botzone --help");
+                    System.exit(0);
+                }
+                switch (a) {
+                    case "--budget-ms" -> budget = Integer.parseInt(need(a, v));
+                    case "--agent" -> agent = need(a, v);
+                    case "--seed" -> seed = Long.parseLong(need(a, v));
+                    default -> throw new IllegalArgumentException("unknown option '" + a + "' (--budget-ms, --agent, "
+                        + "--seed, --batch)");
+                }
+                i++;
+            }
+            if (budget < 1) {
+                throw new IllegalArgumentException("--budget-ms must be 1 or more, not " + budget);
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("ddz botzone: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        BotzoneBot bot;
+        try {
+            bot = new BotzoneBot(agent, budget, seed);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ddz botzone: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        String line = in.readLine();
+        do {
+            BotzoneBot.Reply reply = bot.respond(line);
+            out.println(reply.line());
+            out.flush();
+            for (String e : reply.errors()) {
+                System.err.println("ddz botzone: " + e);
+            }
+        } while (batch && (line = in.readLine()) != null);
+        System.exit(0);
+    }
+
+    private static String need(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return value;
+    }
+}
