@@ -42,12 +42,13 @@ export function rankLabel(r) {
   return r === 'T' ? '10' : r === 'X' ? 'small joker' : r === 'D' ? 'big joker' : r;
 }
 
-/** A move as a person reads it: "10 10 J J" style is noisy, so "TTJJ" -> "10 10 J J" only for T. */
+/** A move as a person reads it: 10 for T, the rocket named, the type of an ambiguous move in words. */
 export function moveLabel(move) {
   if (!move || move === 'pass') return 'pass';
   const [cards, type] = move.split(':');
-  const text = ranksOf(cards).map((r) => (r === 'T' ? '10' : r === 'X' ? '🃏' : r === 'D' ? '🃏' : r)).join('');
-  return type ? `${text} (${type.replace(/_/g, ' ')})` : text.replace('🃏🃏', '🚀');
+  const text = ranksOf(cards).map((r) => (r === 'T' ? '10' : r)).join('');
+  if (text === 'XD') return 'XD (rocket)';
+  return type ? `${text} (${type.replace(/_/g, ' ')})` : text;
 }
 
 const JOKER_SVG = '<svg viewBox="0 0 40 40" aria-hidden="true"><path d="M20 3l4.6 10.2 11 1.1-8.3 7.4 2.4 10.9L20 27l-9.7 5.6 2.4-10.9-8.3-7.4 11-1.1z" fill="currentColor"/><circle cx="20" cy="19" r="3.2" fill="#fff"/></svg>';

@@ -140,7 +140,7 @@ function renderAnalysis() {
   a.candidates.slice(0, 10).forEach((c, j) => {
     const p = c.win_rate == null ? 0 : c.win_rate * 100;
     const isPlayed = c.move === played.move || c.move === a.played_as;
-    bars.append(h('div', { class: 'bar' + (j === 0 ? ' best' : '') + (isPlayed ? ' played' : '') },
+    bars.append(h('div', { class: 'bar' + (j === 0 ? ' best' : '') + (isPlayed ? ' mine' : '') },
       h('span', { class: 'mvt', text: moveLabel(c.move) }),
       h('div', { class: 'track' }, h('div', { class: 'fill', style: `width:${p.toFixed(1)}%` })),
       h('span', { class: 'pct', text: `${p.toFixed(0)}%` })));
@@ -170,7 +170,12 @@ function renderChart() {
     if (a.played_win_rate != null) s += `<circle cx="${x(i)}" cy="${y(a.played_win_rate)}" r="3.2" fill="${COLOUR[i % 3]}"/>`;
   }
   if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
-  s += `<text x="${(l + w - r) / 2}" y="${hgt - 6}" text-anchor="middle" fill="#6b7280">play (landlord ● down ● up ●: colours by seat)</text></svg>`;
+  const mid = (l + w - r) / 2;
+  s += `<text x="${mid - 70}" y="${hgt - 6}" text-anchor="end" fill="#6b7280">play</text>`;
+  ['landlord', 'down', 'up'].forEach((name, j) => {
+    s += `<circle cx="${mid - 50 + j * 70}" cy="${hgt - 9.5}" r="3.2" fill="${COLOUR[j]}"/><text x="${mid - 44 + j * 70}" y="${hgt - 6}" fill="#6b7280">${name}</text>`;
+  });
+  s += '</svg>';
   $('chart').innerHTML = s;
   const svg = $('chart').firstChild;
   svg.addEventListener('click', (e) => {

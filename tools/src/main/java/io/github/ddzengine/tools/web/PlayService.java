@@ -209,7 +209,7 @@ final class PlayService {
     /** {@code POST /api/game}: a new game; the engine bids until it is your turn. */
     ObjectNode newGame(Req q) {
         Rules rules = q.rules();
-        long seed = q.has("seed") ? q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE) : random.nextLong();
+        long seed = q.has("seed") ? q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE) : random.nextLong() >>> 11;
         int you = q.integer("position", (int) Math.floorMod(SplitMix64.derive(seed, 7), 3), 0, 2);
         int budget = q.integer("budget_ms", 100, 5, MAX_BUDGET_MS);
         String dealText = q.text("deal");
