@@ -34,6 +34,7 @@ async function newGame() {
     if ($('seat-pick').value !== '') body.position = +$('seat-pick').value;
     const q = new URLSearchParams(location.search);
     if (q.get('seed')) body.seed = +q.get('seed');
+    if (q.get('budget')) body.budget_ms = +q.get('budget');
     st.game = await post('/api/game', body);
     st.hint = null;
     $('bars').replaceChildren();

@@ -327,6 +327,7 @@ function renderLine() {
   $('back-to-line').hidden = true;
   $('playout').hidden = false;
   $('side').hidden = false;
+  $('side-label').hidden = false;
   const line = r.line || [];
   const k = st.step;
   const b = replay(r.hands, r.mover, initialLast(r), line.slice(0, k));
@@ -422,6 +423,7 @@ function renderPlay(lines = []) {
   $('back-to-line').hidden = false;
   $('playout').hidden = true;
   $('side').hidden = true;
+  $('side-label').hidden = true;
   const b = replay(r.hands, r.mover, initialLast(r), p.history);
   const seats = r.hands.length;
   const yours = youSeats(p.you, seats);
