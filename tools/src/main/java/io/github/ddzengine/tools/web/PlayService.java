@@ -65,8 +65,12 @@ final class PlayService {
     /** {@code /api/decide}: the Monte Carlo decision of one seat, every candidate with its win rate. */
     ObjectNode decide(Req q) {
         Rules rules = q.rules();
-        String seatText = q.required("seat");
-        int seat = Req.engine("seat", () -> Seat.parse(seatText, 3));
+        JsonNode seatNode = q.get("seat");
+        if (seatNode == null) {
+            throw HttpError.bad("missing \"seat\" (0 = landlord, 1 = down, 2 = up)");
+        }
+        int seat = seatNode.isInt() ? q.integer("seat", 0, 0, 2)
+            : Req.engine("seat", () -> Seat.parse(seatNode.asText(), 3));
         String handText = q.required("hand");
         long hand = Req.engine("hand", () -> Notation.parseCards(handText));
         String kittyText = q.text("kitty");
