@@ -306,12 +306,12 @@ function renderBoard(hands, trick, toMove, youSeats, selectable) {
     const mine = youSeats && youSeats.includes(s);
     const hand = h('div', { class: 'hand' });
     const tag = selectable && mine && s === toMove ? 'button' : 'div';
-    for (const c of cardEls(hands[s], 'sm', tag, s)) {
+    for (const c of cardEls(hands[s], '', tag, s)) {
       if (tag === 'button') c.addEventListener('click', () => c.classList.toggle('sel'));
       hand.append(c);
     }
     const played = h('div', { class: 'played' });
-    if (trick[s]) showPlay(played, trick[s], 'xs');
+    if (trick[s]) showPlay(played, trick[s], 'sm');
     const n = ranksOf(hands[s]).length;
     rows.append(h('div', { class: `seat${s === toMove ? ' tomove' : ''}`, 'data-seat': s },
       h('div', { class: 'who' }, nm[s], mine ? ' (you)' : '', h('span', { class: 'sub', text: `${n} card${n === 1 ? '' : 's'}` })),
