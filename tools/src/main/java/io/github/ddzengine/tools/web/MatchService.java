@@ -3,7 +3,12 @@ package io.github.ddzengine.tools.web;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.agents.RuleAgent;
+import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
 
@@ -53,11 +58,22 @@ final class MatchService {
         long deadline = start + timeout * 1_000_000L;
         boolean stopped = false;
         try {
-            Match match = new Match(rules, report.timeA(a), report.timeB(b), bidding);
+            checkBudget(a, "a");
+            checkBudget(b, "b");
+            // past the deadline the agents answer at once (the rule agent's move): games still in
+            // flight then end fast and are left out, since a deal counts only if it ended in time
+            Match match = new Match(rules, report.timeA(new CutOff(a, rules, deadline)),
+                report.timeB(new CutOff(b, rules, deadline)), bidding);
+            GameRecord[] first = new GameRecord[1];
             match.run(deals, seed, 1, (game, aIsLandlord) -> {
-                report.add(game, aIsLandlord);
-                if (!aIsLandlord && System.nanoTime() > deadline) {
+                if (System.nanoTime() > deadline) {
                     throw new Stop();
+                }
+                if (aIsLandlord) {
+                    first[0] = game;
+                } else {
+                    report.add(first[0], true);
+                    report.add(game, false);
                 }
             });
         } catch (Stop e) {
@@ -85,6 +101,60 @@ final class MatchService {
         PlayService.rate(o, "landlord_wp", s.landlordWp());
         o.put("report_html", report.body(null));
         return o;
+    }
+
+    /** Refuses Monte Carlo agents whose decisions would outlast a request: over 1 s or 1,000 fixed worlds. */
+    private static void checkBudget(Agent agent, String field) {
+        if (agent instanceof MonteCarloAgent m && (m.config().budgetMillis() > 1000 || m.config().worlds() > 1000)) {
+            throw HttpError.bad("\"" + field + "\": the server plays Monte Carlo agents with at most budget=1000 or "
+                + "worlds=1000 (the command line has no limit)");
+        }
+    }
+
+    /** An agent that answers with the rule agent's move, at once, after a deadline. */
+    private static final class CutOff implements Agent {
+        private final Agent agent;
+        private final Agent quick;
+        private final Rules rules;
+        private final long deadline;
+
+        CutOff(Agent agent, Rules rules, long deadline) {
+            this.agent = agent;
+            this.rules = rules;
+            this.deadline = deadline;
+            this.quick = new RuleAgent(rules, 0);
+        }
+
+        @Override
+        public String name() {
+            return agent.name();
+        }
+
+        @Override
+        public int bid(BidRequest request) {
+            return System.nanoTime() > deadline ? quick.bid(request) : agent.bid(request);
+        }
+
+        @Override
+        public int play(InformationSet info) {
+            return System.nanoTime() > deadline ? quick.play(info) : agent.play(info);
+        }
+
+        @Override
+        public Agent copy() {
+            return new CutOff(agent.copy(), rules, deadline);
+        }
+
+        @Override
+        public void startGame(long seed) {
+            agent.startGame(seed);
+            quick.startGame(seed);
+        }
+
+        @Override
+        public void close() {
+            agent.close();
+        }
     }
 
     private static Double round(double v) {

@@ -42,6 +42,8 @@ final class PlayService {
     /** Candidates a decision evaluates at most when all are asked for (hints, replay analysis). */
     static final int ALL_CANDIDATES = 64;
     static final int MAX_GAMES = 256;
+    /** Most fixed worlds of one decision (no clock in that mode, so the count bounds its time). */
+    static final int MAX_WORLDS = 1_000;
 
     private final Engines engines;
     private final Toolkit toolkit;
@@ -78,7 +80,7 @@ final class PlayService {
         int bid = q.integer("bid", 0, 0, 3);
         int[] history = history(q, rules);
         int budget = q.integer("budget_ms", DEFAULT_BUDGET_MS, 5, MAX_BUDGET_MS);
-        int worlds = q.integer("worlds", 0, 0, 20_000);
+        int worlds = q.integer("worlds", 0, 0, MAX_WORLDS);
         long seed = q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE);
         InformationSet info = Req.engine(() -> InformationSet.of(rules, seat, hand, kitty, bid, history));
         Decision d = engines.agent(budget, worlds, ALL_CANDIDATES).decide(info, seed);
@@ -482,20 +484,10 @@ final class PlayService {
         }
         if (s.isOver()) {
             GameRecord r = g.record;
-            ObjectNode res = o.putObject("result");
-            res.put("winner", r.landlordWins() ? "landlord" : "farmers");
-            res.put("winner_seat", r.winner());
+            ObjectNode res = ReplayService.result(r);
             res.put("you_won", r.landlordWins() == (seat == Seat.LANDLORD));
-            res.put("multiplier", r.multiplier());
-            res.put("bombs", r.bombs());
-            res.put("rockets", r.rockets());
-            res.put("spring", r.spring());
-            res.put("anti_spring", r.antiSpring());
-            ArrayNode scores = res.putArray("scores");
-            for (int st = 0; st < 3; st++) {
-                scores.add(r.score(st));
-            }
             res.put("your_score", r.score(seat));
+            o.set("result", res);
             o.put("record", toolkit.recordLine(r));
         }
         return o;

@@ -111,7 +111,13 @@ final class ReplayService {
             }
             steps.add(st);
         }
-        ObjectNode res = g.putObject("result");
+        g.set("result", result(r));
+        return g;
+    }
+
+    /** The result of a game: winner, multiplier and its causes, scores by seat (as the record's {@code "result"}). */
+    static ObjectNode result(GameRecord r) {
+        ObjectNode res = Req.MAPPER.createObjectNode();
         res.put("winner", r.landlordWins() ? "landlord" : "farmers");
         res.put("winner_seat", r.winner());
         res.put("multiplier", r.multiplier());
@@ -123,7 +129,7 @@ final class ReplayService {
         for (int s = 0; s < 3; s++) {
             scores.add(r.score(s));
         }
-        return g;
+        return res;
     }
 
     /**
@@ -142,7 +148,7 @@ final class ReplayService {
             throw HttpError.bad("missing \"play\" (0-based index of the play to analyse)");
         }
         int budget = q.integer("budget_ms", 300, 5, PlayService.MAX_BUDGET_MS);
-        int worlds = q.integer("worlds", 0, 0, 20_000);
+        int worlds = q.integer("worlds", 0, 0, PlayService.MAX_WORLDS);
         long seed = q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE);
         MoveTable t = r.rules().table();
         int seat = i % 3;

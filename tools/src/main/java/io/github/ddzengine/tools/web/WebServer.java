@@ -375,7 +375,7 @@ public final class WebServer implements AutoCloseable {
         } else if (!path.contains(".") && !path.endsWith("/")) {
             path = path + ".html"; // /puzzle -> /puzzle.html
         }
-        if (!SAFE_PATH.matcher(path).matches() || path.contains("..")) {
+        if (!SAFE_PATH.matcher(path).matches() || path.contains("..") || path.endsWith("/")) {
             throw new HttpError(404, "no page " + Req.oneLine(path));
         }
         String resource = path;

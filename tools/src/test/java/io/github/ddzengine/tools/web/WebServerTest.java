@@ -413,6 +413,7 @@ class WebServerTest {
         bad(post("/api/match", obj("a", "nobody")), 400, "unknown agent");
         bad(post("/api/match", obj("a", "exec:python3 bot.py")), 400, "not run by the web server");
         bad(post("/api/match", obj("deals", 0)), 400, "\"deals\"");
+        bad(post("/api/match", obj("a", "mc:budget=5000")), 400, "at most budget=1000");
     }
 
     @Test
@@ -423,6 +424,13 @@ class WebServerTest {
         assertTrue(m.get("stopped_by_clock").asBoolean(), m.toString());
         assertTrue(m.get("deals").asInt() < 5000);
         assertTrue(ms < 10_000, "answered after " + ms + " ms");
+        // a slow agent: the games in flight at the deadline end at once and are left out
+        t0 = System.nanoTime();
+        m = ok(post("/api/match", obj("a", "mc:budget=20", "b", "rule", "deals", 100, "timeout_ms", 500))).json();
+        ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(m.get("stopped_by_clock").asBoolean(), m.toString());
+        assertTrue(ms < 10_000, "answered after " + ms + " ms");
+        assertTrue(m.get("report_html").asText().contains("deals (games)"));
     }
 
     // ------------------------------------------------------------------------------------------ concurrency
