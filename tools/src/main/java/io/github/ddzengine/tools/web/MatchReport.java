@@ -464,7 +464,7 @@ public final class MatchReport {
         + ".ddz-report h1{font-size:24px;margin:0 0 4px}.ddz-report .sub{color:#4b5563;margin:0 0 18px;font-family:"
         + "ui-monospace,monospace;font-size:13px}.ddz-report figure{background:#fff;border:1px solid #e5e7eb;border-radius:10px;"
         + "padding:12px 14px;margin:0 0 16px;box-shadow:0 1px 2px rgba(0,0,0,.04)}.ddz-report figcaption{font-weight:600;"
-        + "margin-bottom:6px}.ddz-report svg{width:100%;height:auto}.ddz-report .row{display:flex;gap:16px;flex-wrap:wrap}"
+        + "margin-bottom:6px}.ddz-report svg{width:100%;height:auto}.ddz-report svg.wp-plot{max-width:900px}.ddz-report .row{display:flex;gap:16px;flex-wrap:wrap}"
         + ".ddz-report .row figure{flex:1 1 360px}.ddz-report .summary table{border-collapse:collapse;background:#fff;"
         + "border:1px solid #e5e7eb;border-radius:10px;margin-bottom:16px}.ddz-report .summary th,.ddz-report .summary td{"
         + "text-align:left;padding:5px 14px;border-bottom:1px solid #f1f5f9}.ddz-report .summary th{color:#4b5563;"
