@@ -106,7 +106,8 @@ function seatLabel(p) {
   const g = st.game;
   const pl = g.players[p];
   if (g.phase === 'bidding') return pl.you ? 'You' : `Engine ${p === (g.position + 1) % 3 ? '(next)' : '(before you)'}`;
-  return pl.you ? 'You' : 'Engine';
+  if (pl.you) return 'You';
+  return pl.role !== 'landlord' && g.role !== 'landlord' ? 'Engine · your partner' : 'Engine';
 }
 
 function opp(el, p) {
@@ -231,6 +232,12 @@ async function init() {
   $('hint').addEventListener('click', hint);
   $('clear-sel').addEventListener('click', () => { for (const c of $('my-hand').querySelectorAll('.sel')) c.classList.remove('sel'); });
   $('to-replay').addEventListener('click', toReplay);
+  const budget = new URLSearchParams(location.search).get('budget');
+  if (budget) {
+    const sel = $('budget');
+    if (![...sel.options].some((o) => o.value === budget)) sel.append(h('option', { value: budget, text: `${budget} ms` }));
+    sel.value = budget;
+  }
   const id = new URLSearchParams(location.search).get('game');
   if (id) {
     try { st.game = await get(`/api/game/${id}`); render(); return; } catch (e) { /* a new one */ }
