@@ -140,7 +140,7 @@ function renderAnalysis() {
   a.candidates.slice(0, 10).forEach((c, j) => {
     const p = c.win_rate == null ? 0 : c.win_rate * 100;
     const isPlayed = c.move === played.move || c.move === a.played_as;
-    bars.append(h('div', { class: 'bar' + (j === 0 ? ' best' : '') + (isPlayed ? ' mine' : '') },
+    bars.append(h('div', { class: 'bar' + (j === 0 ? ' best' : '') + (isPlayed ? ' chosen' : '') },
       h('span', { class: 'mvt', text: moveLabel(c.move) }),
       h('div', { class: 'track' }, h('div', { class: 'fill', style: `width:${p.toFixed(1)}%` })),
       h('span', { class: 'pct', text: `${p.toFixed(0)}%` })));
