@@ -26,6 +26,9 @@ public final class RolloutAccuracy {
     private RolloutAccuracy() {
     }
 
+    private static final int SHOW = Integer.getInteger("show", 0);
+    private static int shown;
+
     public static void main(String[] args) {
         int games = Integer.parseInt(args[0]);
         int lo = Integer.parseInt(args[1]);
@@ -89,6 +92,11 @@ public final class RolloutAccuracy {
                                     win = (Playout.winner(r) == 0) == (seat == 0);
                                 }
                                 agree[f][seat] += win == wins[i] ? 1 : 0;
+                                if (win != wins[i] && f == 0 && shown < SHOW) {
+                                    shown++;
+                                    System.out.printf("  %s  move %s: rollout %s, solver %s%n", p, table.format(m),
+                                        win ? "win" : "loss", wins[i] ? "win" : "loss");
+                                }
                                 if (win && pick < 0) {
                                     pick = i;
                                 }
