@@ -27,6 +27,8 @@ public final class RolloutAccuracy {
     }
 
     private static final int SHOW = Integer.getInteger("show", 0);
+    private static final int REPEATS = Integer.getInteger("repeats", 1);
+    private static final int NOISE = Integer.getInteger("noise", 0);
     private static int shown;
 
     public static void main(String[] args) {
@@ -88,8 +90,15 @@ public final class RolloutAccuracy {
                                 } else {
                                     int last = m != MoveTable.PASS ? m : g.lastMove();
                                     int lastSeat = m != MoveTable.PASS ? seat : g.lastSeat();
-                                    int r = playouts[f].run(after, (seat + 1) % 3, last, lastSeat, 1, true);
-                                    win = (Playout.winner(r) == 0) == (seat == 0);
+                                    int wonRollouts = 0;
+                                    for (int k = 0; k < REPEATS; k++) {
+                                        if (NOISE > 0) {
+                                            playouts[f].noise(NOISE, SplitMix64.derive(d * 7919L + i, k));
+                                        }
+                                        int r = playouts[f].run(after, (seat + 1) % 3, last, lastSeat, 1, true);
+                                        wonRollouts += (Playout.winner(r) == 0) == (seat == 0) ? 1 : 0;
+                                    }
+                                    win = 2 * wonRollouts > REPEATS;
                                 }
                                 agree[f][seat] += win == wins[i] ? 1 : 0;
                                 if (win != wins[i] && f == 0 && shown < SHOW) {

@@ -37,6 +37,20 @@ public final class Playout {
      * is played (a farmer plays it on its partner's move too).
      */
     public static final int WIN_IN_TWO = 1;
+    /**
+     * Feature (with {@link #WIN_IN_TWO}): also a move nobody on the other side can beat after which
+     * the hand goes out in at most {@link #SURE_WIN_PLAYS} plays, each but the last one nobody on the
+     * other side can beat.
+     */
+    public static final int SURE_WIN = 16;
+    /** Experimental: landlord_up answers the landlord with moves that leave as many plays. */
+    public static final int EXP_UP_EVEN = 32;
+    /** Experimental: a seat fights for the trick when an opponent needs at most two plays. */
+    public static final int EXP_URGENT2 = 64;
+    /** Experimental: the landlord answers a farmer of at most three plays with moves that leave as many. */
+    public static final int EXP_LANDLORD_EVEN = 128;
+    /** The most plays left that {@link #SURE_WIN} looks through. */
+    public static final int SURE_WIN_PLAYS = 4;
     /** Feature: a seat also fights for the trick when an opponent's whole hand is one combination. */
     public static final int URGENT_COUNT = 2;
     /**
@@ -59,6 +73,8 @@ public final class Playout {
     private static final int ROCKET = MoveType.ROCKET.ordinal();
 
     private final Rules rules;
+    private final Rng noiseRng = new Rng(0);
+    private int noise;
     private final MoveTable table;
     private final MoveGenerator generator;
     private final MovePruner pruner;
@@ -66,6 +82,7 @@ public final class Playout {
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     private final long[] hands = new long[3];
     private final int[] afters = new int[MoveGenerator.MAX_MOVES];
+    private final int[][] depthBuffers = new int[SURE_WIN_PLAYS][];
     private final int[] readingsA = new int[2];
     private final int[] readingsB = new int[2];
     private final int[] readingsP = new int[2];
@@ -256,10 +273,15 @@ public final class Playout {
             after[i] = m == MoveTable.PASS ? -1 : splits.count(hand - table.cards(m));
         }
         if ((features & WIN_IN_TWO) != 0) {
-            // a move nobody on the other side can beat, and what is left goes out in one play
+            // a move nobody on the other side can beat, and what is left goes out in one play (or,
+            // with SURE_WIN, in plays nobody can beat but the last)
+            boolean deep = (features & SURE_WIN) != 0;
             for (int i = 0; i < n; i++) {
                 int m = buf[i];
-                if (after[i] == 1 && !generator.canBeat(oppA, m) && (oppB == 0 || !generator.canBeat(oppB, m))) {
+                int a = after[i];
+                if ((a == 1 || deep && a > 1 && a <= SURE_WIN_PLAYS) && !generator.canBeat(oppA, m)
+                    && (oppB == 0 || !generator.canBeat(oppB, m)) && (a == 1 || sureWin(hand - table.cards(m), a,
+                    oppA, oppB, 0))) {
                     return m;
                 }
             }
@@ -291,9 +313,17 @@ public final class Playout {
         if (!lead && (features & URGENT_COUNT) != 0) {
             urgent |= oneA > 0 || oneB > 0;
         }
+        if (!lead && (features & EXP_URGENT2) != 0) {
+            urgent |= splits.count(oppA) <= 2 || oppB != 0 && splits.count(oppB) <= 2;
+        }
+        // answers that leave as many plays as before are allowed (break-even beats)
+        boolean even = !lead && ((features & EXP_UP_EVEN) != 0 && mover == 2 && lastSeat == 0
+            || (features & EXP_LANDLORD_EVEN) != 0 && mover == 0 && splits.count(h[lastSeat]) <= 3);
         boolean safe = (features & SAFE_LEADS) != 0;
         int best = MoveTable.PASS;
         long bestScore = Long.MAX_VALUE;
+        int second = MoveTable.PASS;
+        long secondScore = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int m = buf[i];
             if (m == MoveTable.PASS) {
@@ -310,7 +340,7 @@ public final class Playout {
                 score = (exposed ? (1L << 30) + ((15 - rank) << 20) : 0) + ((long) a << 12) + (bomb ? 1 << 11 : 0)
                     + (rank << 5) + (31 - table.cardCount(m));
             } else if (!bomb) {
-                if (a >= now && !urgent) {
+                if ((even ? a > now : a >= now) && !urgent) {
                     continue;
                 }
                 score = ((long) a << 12) + (rank << 5) + (31 - table.cardCount(m));
@@ -321,11 +351,61 @@ public final class Playout {
                 score = (1L << 30) + ((long) a << 12) + (t == ROCKET ? 16 << 5 : rank << 5);
             }
             if (score < bestScore) {
+                secondScore = bestScore;
+                second = best;
                 bestScore = score;
                 best = m;
+            } else if (score < secondScore) {
+                secondScore = score;
+                second = m;
+            }
+        }
+        if (noise > 0) {
+            // the policy's second choice now and then (a pass when following and there is none)
+            if (best != MoveTable.PASS && (!lead || second != MoveTable.PASS) && noiseRng.nextInt(1000) < noise) {
+                return second;
             }
         }
         return best;
+    }
+
+    /**
+     * Sets the rollouts' noise: with probability {@code permille / 1000} a choice of the policy's
+     * main order (not a finishing or feeding move) is replaced by its second choice (a pass when
+     * following with only one answer); the draws come from a stream reseeded here.
+     *
+     * @param permille 0 (deterministic, the default) .. 1000
+     * @param seed the stream's seed
+     */
+    public void noise(int permille, long seed) {
+        noise = permille;
+        noiseRng.reseed(seed);
+    }
+
+    /**
+     * Whether a seat leading with {@code hand} ({@code plays} = its min-hand count, at least 2)
+     * goes out whatever the other side holds ({@code oppA}, {@code oppB}: 0 for none): it has a
+     * lead of a min-hand split that nobody on the other side can beat, after which the same holds
+     * again, down to one play.
+     */
+    private boolean sureWin(long hand, int plays, long oppA, long oppB, int depth) {
+        int[] buf = depthBuffers[depth];
+        if (buf == null) {
+            buf = new int[MoveGenerator.MAX_MOVES];
+            depthBuffers[depth] = buf;
+        }
+        int n = pruner.prune(hand, buf, generator.leads(hand, buf));
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            long rest = hand - table.cards(m);
+            if (splits.count(rest) != plays - 1 || generator.canBeat(oppA, m) || oppB != 0 && generator.canBeat(oppB, m)) {
+                continue;
+            }
+            if (plays == 2 || sureWin(rest, plays - 1, oppA, oppB, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

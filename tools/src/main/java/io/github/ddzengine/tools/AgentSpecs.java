@@ -35,7 +35,7 @@ final class AgentSpecs {
             + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
-            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform, rollout=F rollout policy features, "
+            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|pass|uniform, rollout=F rollout policy features, "
             + "solver=C solve worlds of at most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve "
             + "at C cards, rnodes=N its node budget)", AgentSpecs::monteCarlo);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
@@ -81,8 +81,9 @@ final class AgentSpecs {
                 case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
                     case "uniform" -> Prior.UNIFORM;
                     case "solo-pass" -> new SoloPassPrior();
+                    case "pass" -> new io.github.ddzengine.mc.PassPrior();
                     default -> throw new IllegalArgumentException("agent 'mc': unknown prior '" + v
-                        + "' (solo-pass, uniform)");
+                        + "' (solo-pass, pass, uniform)");
                 });
                 default -> throw new IllegalArgumentException("agent 'mc': unknown setting '" + e.getKey()
                     + "' (budget, threads, worlds, prior, rollout, solver, nodes, rsolve, rnodes)");
