@@ -7,8 +7,11 @@ import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,7 +24,7 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The documentation as a whole: the front page stays short, every verb of the command line has a
- * reference page that names each of its options, and relative links lead to files that exist.
+ * reference page that names each of its options, and relative links lead to files and headings that exist.
  */
 class DocsReferenceTest {
     /** The README is a front page: at most this many lines (issue 15). */
@@ -87,6 +90,13 @@ class DocsReferenceTest {
     }
 
     @Test
+    void anchorsAreGitHubs() {
+        Set<String> a = anchors(Markdown.parse(Path.of("docs/README.md")));
+        assertTrue(a.contains("samples-that-stay-true") && a.contains("console-run-output-compared")
+            && a.contains("sh-slow-validated-not-run") && !a.contains("samples that stay true"), a.toString());
+    }
+
+    @Test
     void relativeLinksLeadToFiles() {
         List<String> problems = new ArrayList<>();
         for (Path f : Markdown.files()) {
@@ -95,13 +105,25 @@ class DocsReferenceTest {
                 Matcher m = LINK.matcher(d.lines().get(i));
                 while (m.find()) {
                     String target = m.group(1);
-                    if (target.matches("[a-z]+:.*") || target.startsWith("#")) {
+                    if (target.matches("[a-z]+:.*")) {
+                        continue;
+                    }
+                    if (target.startsWith("#")) {
+                        if (!anchors(d).contains(target.substring(1))) {
+                            problems.add(f + ":" + (i + 1) + ": the link " + target + " names no heading of " + f);
+                        }
                         continue;
                     }
                     String path = target.replaceAll("#.*", "");
                     Path resolved = Markdown.ROOT.resolve(f).getParent().resolve(path).normalize();
                     if (!Files.exists(resolved)) {
                         problems.add(f + ":" + (i + 1) + ": the link " + target + " leads nowhere");
+                    } else if (target.contains("#") && path.endsWith(".md")) {
+                        String anchor = target.substring(target.indexOf('#') + 1);
+                        Path linked = Markdown.ROOT.relativize(resolved);
+                        if (!anchors(Markdown.parse(linked)).contains(anchor)) {
+                            problems.add(f + ":" + (i + 1) + ": the link " + target + " names no heading of " + linked);
+                        }
                     }
                 }
             }
@@ -109,5 +131,28 @@ class DocsReferenceTest {
         if (!problems.isEmpty()) {
             fail(String.join("\n", problems));
         }
+    }
+
+    /** The anchors GitHub gives the headings of a file (lower case, punctuation dropped, blanks as '-'). */
+    static Set<String> anchors(Markdown.Doc d) {
+        Set<String> out = new HashSet<>();
+        boolean[] fenced = new boolean[d.lines().size() + 2];
+        for (Markdown.Block b : d.blocks()) {
+            for (int l = b.line(); l <= b.end() && l < fenced.length; l++) {
+                fenced[l] = true;
+            }
+        }
+        for (int i = 0; i < d.lines().size(); i++) {
+            String l = d.lines().get(i);
+            if (!fenced[i + 1] && l.matches("#{1,6} .*")) {
+                String base = l.replaceFirst("#+ ", "").strip().toLowerCase(Locale.ROOT)
+                    .replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+                String a = base;
+                for (int k = 1; !out.add(a); k++) {
+                    a = base + "-" + k;
+                }
+            }
+        }
+        return out;
     }
 }
