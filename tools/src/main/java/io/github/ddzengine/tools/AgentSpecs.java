@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
@@ -35,50 +36,68 @@ final class AgentSpecs {
             + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
-            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+            + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
+            + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms decision), "
+            + "prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
             + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
     }
 
-    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
-        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            String v = e.getValue();
-            switch (e.getKey()) {
-                case "budget" -> c = c.withBudget(positive("mc-v1", "budget", v));
-                case "threads" -> c = c.withThreads(positive("mc-v1", "threads", v));
-                case "worlds" -> c = c.withWorlds(positive("mc-v1", "worlds", v));
-                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
-                    case "uniform" -> Prior.UNIFORM;
-                    case "solo-pass" -> new io.github.ddzengine.mc.v1.SoloPassPrior();
-                    default -> throw new IllegalArgumentException("agent 'mc-v1': unknown prior '" + v
-                        + "' (solo-pass, uniform)");
-                });
-                default -> throw new IllegalArgumentException("agent 'mc-v1': unknown setting '" + e.getKey()
-                    + "' (budget, threads, worlds, prior)");
+    /** The settings of {@code mc} and {@code mc-v1}, parsed; null where not given. */
+    private record McSettings(Integer budget, Integer threads, Integer worlds, String prior, Long effort) {
+        static McSettings parse(String agent, Map<String, String> settings) {
+            Integer budget = null;
+            Integer threads = null;
+            Integer worlds = null;
+            String prior = null;
+            Long effort = null;
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                String v = e.getValue();
+                switch (e.getKey()) {
+                    case "budget" -> budget = positive(agent, "budget", v);
+                    case "threads" -> threads = positive(agent, "threads", v);
+                    case "worlds" -> worlds = positive(agent, "worlds", v);
+                    case "effort" -> effort = (long) positive(agent, "effort", v);
+                    case "prior" -> {
+                        prior = v.toLowerCase(Locale.ROOT);
+                        if (!prior.equals("uniform") && !prior.equals("solo-pass")) {
+                            throw new IllegalArgumentException("agent '" + agent + "': unknown prior '" + v
+                                + "' (solo-pass, uniform)");
+                        }
+                    }
+                    default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '"
+                        + e.getKey() + "' (" + MC_SETTINGS + ")");
+                }
             }
+            if (worlds != null && effort != null) {
+                throw new IllegalArgumentException("agent '" + agent + "': worlds and effort are exclusive (give one)");
+            }
+            return new McSettings(budget, threads, worlds, prior, effort);
         }
+    }
+
+    private static final String MC_SETTINGS = "budget, threads, worlds, effort, prior";
+
+    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
+        McSettings s = McSettings.parse("mc-v1", settings);
+        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
+        c = s.budget() == null ? c : c.withBudget(s.budget());
+        c = s.threads() == null ? c : c.withThreads(s.threads());
+        c = s.worlds() == null ? c : c.withWorlds(s.worlds());
+        c = s.effort() == null ? c : c.withEffort(s.effort());
+        c = s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM
+            : new io.github.ddzengine.mc.v1.SoloPassPrior());
         return new io.github.ddzengine.mc.v1.MonteCarloAgent(c);
     }
 
     private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
+        McSettings s = McSettings.parse("mc", settings);
         MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            String v = e.getValue();
-            switch (e.getKey()) {
-                case "budget" -> c = c.withBudget(positive("mc", "budget", v));
-                case "threads" -> c = c.withThreads(positive("mc", "threads", v));
-                case "worlds" -> c = c.withWorlds(positive("mc", "worlds", v));
-                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
-                    case "uniform" -> Prior.UNIFORM;
-                    case "solo-pass" -> new SoloPassPrior();
-                    default -> throw new IllegalArgumentException("agent 'mc': unknown prior '" + v
-                        + "' (solo-pass, uniform)");
-                });
-                default -> throw new IllegalArgumentException("agent 'mc': unknown setting '" + e.getKey()
-                    + "' (budget, threads, worlds, prior)");
-            }
-        }
+        c = s.budget() == null ? c : c.withBudget(s.budget());
+        c = s.threads() == null ? c : c.withThreads(s.threads());
+        c = s.worlds() == null ? c : c.withWorlds(s.worlds());
+        c = s.effort() == null ? c : c.withEffort(s.effort());
+        c = s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM : new SoloPassPrior());
         return new MonteCarloAgent(c);
     }
 
