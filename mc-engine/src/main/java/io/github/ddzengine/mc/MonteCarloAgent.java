@@ -54,8 +54,9 @@ public final class MonteCarloAgent implements Agent {
      * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
      *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
      * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
-     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, and three quarters
-     *     of the time left and no node budget under the clock)
+     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, three quarters
+     *     of the time left and no node budget under the clock, and the nodes of three quarters of the
+     *     effort in effort mode)
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
@@ -280,6 +281,20 @@ public final class MonteCarloAgent implements Agent {
      * @return the chosen move and the statistics of every candidate
      */
     public Decision decide(InformationSet info, long seed) {
+        return decide(info, seed, null);
+    }
+
+    /**
+     * {@link #decide} with the true hands known ({@link OracleAgent}): the one world is that deal.
+     *
+     * @param hands the hands of seats 0, 1, 2 now; the mover's must be {@code info.hand()}
+     * @throws IllegalStateException if the hands do not fit {@code info}
+     */
+    Decision decideKnowing(InformationSet info, long seed, long[] hands) {
+        return decide(info, seed, hands);
+    }
+
+    private Decision decide(InformationSet info, long seed, long[] known) {
         long start = System.nanoTime();
         Rules r = info.rules();
         prepare(r);
@@ -306,7 +321,7 @@ public final class MonteCarloAgent implements Agent {
         long budget = config.budgetMillis() * 1_000_000L;
         long stopAt = timed ? start + budget - config.reserveMillis() * 1_000_000L : Long.MAX_VALUE;
         long waitUntil = start + budget - 1_000_000L;
-        WorldSampler sampler = new WorldSampler(info, config.prior());
+        WorldSampler sampler = known == null ? new WorldSampler(info, config.prior()) : WorldSampler.known(info, known);
         int limit = fixedWorlds == 0 ? TIMED_WORLD_CAP : fixedWorlds;
         boolean determined = sampler.isDetermined();
         if (determined) {

@@ -8,6 +8,7 @@ import java.util.function.BiFunction;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.OracleAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
 import io.github.ddzengine.mc.agents.Agent;
@@ -39,6 +40,8 @@ final class AgentSpecs {
             + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms decision), "
             + "prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+        register("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
+            + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", AgentSpecs::oracle);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
             + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
     }
@@ -90,15 +93,21 @@ final class AgentSpecs {
         return new io.github.ddzengine.mc.v1.MonteCarloAgent(c);
     }
 
+    private static Agent oracle(Rules rules, Map<String, String> settings) {
+        return new OracleAgent(mcConfig(McSettings.parse("oracle", settings)));
+    }
+
     private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
-        McSettings s = McSettings.parse("mc", settings);
+        return new MonteCarloAgent(mcConfig(McSettings.parse("mc", settings)));
+    }
+
+    private static MonteCarloAgent.Config mcConfig(McSettings s) {
         MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
         c = s.budget() == null ? c : c.withBudget(s.budget());
         c = s.threads() == null ? c : c.withThreads(s.threads());
         c = s.worlds() == null ? c : c.withWorlds(s.worlds());
         c = s.effort() == null ? c : c.withEffort(s.effort());
-        c = s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM : new SoloPassPrior());
-        return new MonteCarloAgent(c);
+        return s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM : new SoloPassPrior());
     }
 
     private static int positive(String agent, String key, String value) {

@@ -67,7 +67,7 @@ final class PlayCommand implements Callable<Integer> {
 
     @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
         + "mc[:budget=MS,threads=N,worlds=N,effort=E,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
-        + "baseline) or exec:COMMAND (an unknown name lists every agent).")
+        + "baseline), oracle[:same settings] (mc seeing every hand) or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")

@@ -61,8 +61,9 @@ public final class MonteCarloAgent implements Agent {
      * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
      *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
      * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
-     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, and three quarters
-     *     of the time left and no node budget under the clock)
+     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, three quarters
+     *     of the time left and no node budget under the clock, and the nodes of three quarters of the
+     *     effort in effort mode)
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})

@@ -100,9 +100,9 @@ final class Worker {
 
     /**
      * Solves the world exactly when it is small enough, or whatever its size when the set is
-     * determined (then with a larger node budget in fixed-worlds mode, and under the clock with three
-     * quarters of the time left, so that rollouts still fit if it does not finish); false if not
-     * tried or not finished.
+     * determined (then with a larger node budget in fixed-worlds mode, and under the clock or an
+     * effort budget with three quarters of the time or work left, so that rollouts still fit if it
+     * does not finish); false if not tried or not finished.
      */
     private boolean solve(Job job) {
         solveNodes = 0;
@@ -123,7 +123,10 @@ final class Worker {
                 return false;
             }
         } else if (job.determined) {
-            nodes = DETERMINED_NODE_FACTOR * job.solverNodes;
+            // effort mode: three quarters of the budget, as under the clock; fixed worlds: a multiple
+            nodes = job.effort.limits()
+                ? Math.max(job.solverNodes, job.effort.budget() / 4 * 3 / Math.max(1, job.effort.weights().solverNode()))
+                : DETERMINED_NODE_FACTOR * job.solverNodes;
         }
         if (solver == null) {
             solver = new Solver(job.rules, SOLVER_TABLE_MB);
