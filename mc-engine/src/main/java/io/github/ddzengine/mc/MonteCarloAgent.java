@@ -60,15 +60,16 @@ public final class MonteCarloAgent implements Agent {
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
+     * @param tuning the search settings (default {@link Tuning#DEFAULT})
      * @param effort effort mode: a deterministic work budget in microsecond-equivalents of one warm core
      *     ({@link Effort}; {@link Effort#EFFORT_50MS_MICROS} costs what a 50 ms decision does), no clock;
      *     0 = off (default). Exclusive with {@code worlds}
      */
     public record Config(int budgetMillis, int threads, int worlds, int maxCandidates, int solverMaxCards,
-                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder, long effort) {
+                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder, Tuning tuning, long effort) {
         /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes. */
         public static Config defaults() {
-            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(), 0);
+            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(), Tuning.DEFAULT, 0);
         }
 
         /**
@@ -102,39 +103,51 @@ public final class MonteCarloAgent implements Agent {
 
         public Config withBudget(int ms) {
             return new Config(ms, threads, worlds, maxCandidates, solverMaxCards, solverNodes,
-                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder, effort);
+                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder, tuning, effort);
         }
 
         public Config withThreads(int n) {
             return new Config(budgetMillis, n, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, effort);
+                bidder, tuning, effort);
         }
 
         public Config withWorlds(int n) {
             return new Config(budgetMillis, threads, n, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, effort);
+                bidder, tuning, effort);
         }
 
         public Config withPrior(Prior p) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, p,
-                bidder, effort);
+                bidder, tuning, effort);
+        }
+
+        /** These settings with the search settings {@code t}. */
+        public Config withTuning(Tuning t) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
+                bidder, t, effort);
+        }
+
+        /** These settings with a node budget of {@code nodes} per exact solve. */
+        public Config withSolverNodes(long nodes) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, nodes, reserveMillis, prior,
+                bidder, tuning, effort);
         }
 
         public Config withSolverMaxCards(int cards) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, cards, solverNodes, reserveMillis, prior,
-                bidder, effort);
+                bidder, tuning, effort);
         }
 
         /** Effort mode with {@code micros} microsecond-equivalents of work a decision (0: off). */
         public Config withEffort(long micros) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
-                prior, bidder, micros);
+                prior, bidder, tuning, micros);
         }
 
         /** The bidding estimator {@code b}. */
         public Config withBidder(Bidder b) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
-                prior, b, effort);
+                prior, b, tuning, effort);
         }
     }
 
@@ -231,7 +244,7 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public int bid(BidRequest request) {
-        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules()), request.hand(),
+        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules(), config.tuning()), request.hand(),
             Rng.derive(gameSeed, -1 - request.position()));
         return config.bidder().bidFor(e, request.highestBid());
     }
@@ -254,7 +267,7 @@ public final class MonteCarloAgent implements Agent {
      */
     public void warmUp(InformationSet info, int millis) {
         for (Worker w : workers) {
-            w.playout(info.rules());
+            w.playout(info.rules(), config.tuning());
         }
         prepare(info.rules());
         long end = System.nanoTime() + millis * 1_000_000L;
@@ -330,7 +343,7 @@ public final class MonteCarloAgent implements Agent {
         }
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length, determined, effort);
+            workers.length, determined, config.tuning(), effort);
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);

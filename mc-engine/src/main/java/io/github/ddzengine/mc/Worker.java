@@ -5,7 +5,6 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
-import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
 
@@ -35,13 +34,19 @@ final class Worker {
     private long solveNodes;
     /** This worker's finished worlds of the current decision. */
     final Effort.Ledger ledger = new Effort.Ledger();
+    private boolean[] solvedWins = new boolean[64];
 
-    /** The playout for {@code rules}, rebuilt only when the rules change. */
-    Playout playout(Rules r) {
+    /** The playout for {@code rules} and {@code tuning}'s rollout features, rebuilt only when they change. */
+    Playout playout(Rules r, Tuning tuning) {
         if (!r.equals(rules)) {
             rules = r;
-            playout = new Playout(r, MinHands.of(r));
+            playout = null;
             solver = null;
+        }
+        if (playout == null || playout.features() != tuning.rolloutFeatures()
+            || playout.solveCards() != tuning.rolloutSolveCards() || playout.solveNodes() != tuning.rolloutSolveNodes()) {
+            playout = new Playout(r, MinHands.of(r), tuning.rolloutFeatures(), tuning.rolloutSolveCards(),
+                tuning.rolloutSolveNodes());
         }
         return playout;
     }
@@ -56,7 +61,7 @@ final class Worker {
     }
 
     private void evaluate(Job job, int index) {
-        Playout p = playout(job.rules);
+        Playout p = playout(job.rules, job.tuning);
         int nc = job.candidates.length;
         if (worldWins.length < nc) {
             worldWins = new long[nc];
@@ -78,6 +83,7 @@ final class Worker {
             int attempts = job.sampler.deal(rng, WorldSampler.worldSeed(job.seed, w), scratch, world);
             long movesBefore = p.moves();
             long lookupsBefore = p.splits().lookups();
+            long rolloutNodesBefore = p.solverNodes();
             boolean solved = solve(job);
             int rollouts = 0;
             if (!solved) {
@@ -90,8 +96,10 @@ final class Worker {
             long moves = p.moves() - movesBefore;
             long lookups = p.splits().lookups() - lookupsBefore;
             int cards = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
-            ledger.record(w, attempts, cards, rollouts, moves, lookups, solveNodes, solved, worldWins, worldScores);
-            job.effort.charge(attempts, cards, rollouts, moves, lookups, solveNodes);
+            // the rollouts' endgame solves count as solver nodes of the world (their own weight is to fit)
+            long nodes = solveNodes + p.solverNodes() - rolloutNodesBefore;
+            ledger.record(w, attempts, cards, rollouts, moves, lookups, nodes, solved, worldWins, worldScores);
+            job.effort.charge(attempts, cards, rollouts, moves, lookups, nodes);
         }
     }
 
@@ -131,20 +139,20 @@ final class Worker {
         InformationSet info = job.info;
         int seat = info.seat();
         Position position = Position.of(job.rules, world, seat, info.lastMove(), info.lastSeat());
-        SolveResult r = solver.solve(position, true, timeout, nodes);
-        solveNodes = r.nodes();
-        if (!r.isKnown()) {
+        int nc = job.candidates.length;
+        if (solvedWins.length < nc) {
+            solvedWins = new boolean[nc];
+        }
+        boolean known = solver.solveMoves(position, job.candidates, nc, solvedWins, timeout, nodes);
+        solveNodes = solver.lastNodes();
+        if (!known) {
             return false;
         }
-        int[] winning = r.winningMoves();
         int unit = job.base * (seat == 0 ? 2 : 1);
         MoveTable table = job.rules.table();
-        for (int c = 0; c < job.candidates.length; c++) {
+        for (int c = 0; c < nc; c++) {
             int m = job.candidates[c];
-            boolean win = false;
-            for (int x : winning) {
-                win |= x == m;
-            }
+            boolean win = solvedWins[c];
             int bombs = job.historyBombs + (isBomb(table, m) ? 1 : 0);
             long score = (long) unit << Math.min(bombs, 20);
             worldWins[c] = win ? 1 : 0;

@@ -38,8 +38,10 @@ final class AgentSpecs {
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
-            + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms decision), "
-            + "prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+            + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
+            + "decision), prior=solo-pass|uniform, rollout=F rollout policy features, solver=C solve worlds of at most "
+            + "C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its node "
+            + "budget)", AgentSpecs::monteCarlo);
         register("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", AgentSpecs::oracle);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
@@ -47,8 +49,11 @@ final class AgentSpecs {
     }
 
     /** The settings of {@code mc} and {@code mc-v1}, parsed; null where not given. */
-    private record McSettings(Integer budget, Integer threads, Integer worlds, String prior, Long effort) {
-        static McSettings parse(String agent, Map<String, String> settings) {
+    private record McSettings(Integer budget, Integer threads, Integer worlds, String prior, Long effort,
+                              Map<String, String> rest) {
+        /** The shared settings; with {@code more}, the others are left in {@link #rest} for the agent's own. */
+        static McSettings parse(String agent, Map<String, String> settings, boolean more) {
+            Map<String, String> rest = new LinkedHashMap<>();
             Integer budget = null;
             Integer threads = null;
             Integer worlds = null;
@@ -68,21 +73,26 @@ final class AgentSpecs {
                                 + "' (solo-pass, uniform)");
                         }
                     }
-                    default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '"
-                        + e.getKey() + "' (" + MC_SETTINGS + ")");
+                    default -> {
+                        if (!more) {
+                            throw new IllegalArgumentException("agent '" + agent + "': unknown setting '"
+                                + e.getKey() + "' (" + MC_SETTINGS + ")");
+                        }
+                        rest.put(e.getKey(), v);
+                    }
                 }
             }
             if (worlds != null && effort != null) {
                 throw new IllegalArgumentException("agent '" + agent + "': worlds and effort are exclusive (give one)");
             }
-            return new McSettings(budget, threads, worlds, prior, effort);
+            return new McSettings(budget, threads, worlds, prior, effort, rest);
         }
     }
 
     private static final String MC_SETTINGS = "budget, threads, worlds, effort, prior";
 
     private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
-        McSettings s = McSettings.parse("mc-v1", settings);
+        McSettings s = McSettings.parse("mc-v1", settings, false);
         io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
         c = s.budget() == null ? c : c.withBudget(s.budget());
         c = s.threads() == null ? c : c.withThreads(s.threads());
@@ -94,20 +104,49 @@ final class AgentSpecs {
     }
 
     private static Agent oracle(Rules rules, Map<String, String> settings) {
-        return new OracleAgent(mcConfig(McSettings.parse("oracle", settings)));
+        return new OracleAgent(mcConfig("oracle", McSettings.parse("oracle", settings, true)));
     }
 
     private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
-        return new MonteCarloAgent(mcConfig(McSettings.parse("mc", settings)));
+        return new MonteCarloAgent(mcConfig("mc", McSettings.parse("mc", settings, true)));
     }
 
-    private static MonteCarloAgent.Config mcConfig(McSettings s) {
+    /** The settings of {@code mc} (and the oracle): the shared ones, then mc's own search settings. */
+    private static MonteCarloAgent.Config mcConfig(String agent, McSettings s) {
         MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
         c = s.budget() == null ? c : c.withBudget(s.budget());
         c = s.threads() == null ? c : c.withThreads(s.threads());
         c = s.worlds() == null ? c : c.withWorlds(s.worlds());
         c = s.effort() == null ? c : c.withEffort(s.effort());
-        return s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM : new SoloPassPrior());
+        c = s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM : new SoloPassPrior());
+        for (Map.Entry<String, String> e : s.rest().entrySet()) {
+            String v = e.getValue();
+            switch (e.getKey()) {
+                case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(nonNegative(agent, "rollout", v)));
+                case "solver" -> c = c.withSolverMaxCards(nonNegative(agent, "solver", v));
+                case "rsolve" -> c = c.withTuning(c.tuning().withRolloutSolve(nonNegative(agent, "rsolve", v),
+                    c.tuning().rolloutSolveNodes()));
+                case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
+                    nonNegative(agent, "rnodes", v)));
+                case "nodes" -> c = c.withSolverNodes(positive(agent, "nodes", v));
+                default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '" + e.getKey()
+                    + "' (" + MC_SETTINGS + ", rollout, solver, nodes, rsolve, rnodes)");
+            }
+        }
+        return c;
+    }
+
+    private static int nonNegative(String agent, String key, String value) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a non-negative integer, not '"
+            + value + "'");
     }
 
     private static int positive(String agent, String key, String value) {
