@@ -248,11 +248,29 @@ public final class MonteCarloAgent implements Agent {
         this.gameSeed = seed;
     }
 
+    /**
+     * The bid: {@link Bidder#estimate} under the budget of a move (the clock less the reserve, the
+     * effort, or in fixed-worlds mode the bidder's worlds, no clock) and {@link Bidder#bidFor}.
+     */
     @Override
     public int bid(BidRequest request) {
-        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules(), config.tuning()), request.hand(),
-            Rng.derive(gameSeed, -1 - request.position()));
-        return config.bidder().bidFor(e, request.highestBid());
+        return config.bidder().bidFor(estimateBid(request, Rng.derive(gameSeed, -1 - request.position())),
+            request.highestBid());
+    }
+
+    /**
+     * The landlord win estimate of a bid, under the budget of a move (see {@link #bid}).
+     *
+     * @param seed the estimate's seed (its worlds are dealt from it)
+     */
+    public Bidder.Estimate estimateBid(BidRequest request, long seed) {
+        long start = System.nanoTime();
+        boolean fixed = config.worlds() > 0 || fixedOverride > 0;
+        Effort.Meter effort = !fixed && config.effort() > 0 ? Effort.Meter.ofMicros(config.effort()) : Effort.UNLIMITED;
+        long deadline = fixed || effort.limits() ? Long.MAX_VALUE
+            : start + (config.budgetMillis() - config.reserveMillis()) * 1_000_000L;
+        return config.bidder().estimate(workers[0].playout(request.rules(), config.tuning()), request.hand(), seed,
+            deadline, effort);
     }
 
     @Override
@@ -280,6 +298,20 @@ public final class MonteCarloAgent implements Agent {
         int i = 0;
         while (System.nanoTime() < end) {
             decideFixed(info, -1 - i++, 1);
+        }
+    }
+
+    /**
+     * Warms a cold JVM up for bids ({@link #bid}) as {@link #warmUp} does for moves: untimed
+     * estimates of 16 worlds on {@code request} for about {@code millis} ms, results discarded.
+     */
+    public void warmUpBids(BidRequest request, int millis) {
+        Playout p = workers[0].playout(request.rules(), config.tuning());
+        Bidder b = config.bidder();
+        Bidder few = new Bidder(b.bid1(), b.bid2(), b.bid3(), 16);
+        long end = System.nanoTime() + millis * 1_000_000L;
+        for (int i = 0; System.nanoTime() < end; i++) {
+            few.estimate(p, request.hand(), -1 - i);
         }
     }
 
