@@ -19,12 +19,17 @@ import io.github.ddzengine.mc.agents.BidRequest;
  * raises the stake, so it asks for a clearer edge. Tune them with the arena. The bidding position
  * does not change the estimate (the landlord always leads); it matters only through the earlier bids.
  *
- * <p>Immutable and thread-safe; {@link #estimate(Playout, long, long)} uses the caller's playout.
+ * <p>Under a budget ({@link #estimate(Playout, long, long, long, Effort.Meter)}) the worlds stop at
+ * a deadline or when their counted work ({@link Effort}) reaches an effort budget, whichever the
+ * caller gives, after at least one world: {@link MonteCarloAgent#bid} gives a bid the budget of a
+ * move. The effort budget is deterministic (the same bid on any load); the clock is not.
+ *
+ * <p>Immutable and thread-safe; the estimates use the caller's playout.
  *
  * @param bid1 lowest win rate that bids 1
  * @param bid2 lowest win rate that bids 2
  * @param bid3 lowest win rate that bids 3
- * @param worlds worlds sampled per estimate
+ * @param worlds worlds sampled per estimate (at most, under a budget)
  */
 public record Bidder(double bid1, double bid2, double bid3, int worlds) {
     /** Default thresholds and 1,000 worlds. */
@@ -82,6 +87,18 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
      * @throws IllegalArgumentException if the hand is not 17 valid cards
      */
     public Estimate estimate(Playout playout, long hand, long seed) {
+        return estimate(playout, hand, seed, Long.MAX_VALUE, Effort.UNLIMITED);
+    }
+
+    /**
+     * The estimate of {@link #estimate(Playout, long, long)} under a budget: worlds {@code 0, 1, ...}
+     * until {@link #worlds()}, the {@code deadline} ({@link System#nanoTime}, read before each world)
+     * or the {@code effort} meter (charged with each world's rollout) stops them; at least one.
+     *
+     * @param deadline no world starts at or after this instant; {@link Long#MAX_VALUE} for no clock
+     * @param effort the work budget; {@link Effort#UNLIMITED} for none
+     */
+    public Estimate estimate(Playout playout, long hand, long seed, long deadline, Effort.Meter effort) {
         if (!Cards.isValid(hand) || Cards.size(hand) != 17) {
             throw new IllegalArgumentException("a bidding hand has 17 cards, not " + Cards.size(hand));
         }
@@ -98,7 +115,11 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
         long[] hands = new long[3];
         Rng rng = new Rng(0);
         int wins = 0;
+        int played = 0;
         for (int w = 0; w < worlds; w++) {
+            if (w > 0 && (effort.exhausted() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)) {
+                break;
+            }
             rng.reseed(Rng.derive(seed, w));
             System.arraycopy(pool, 0, deck, 0, 37);
             for (int i = 0; i < 20; i++) {
@@ -123,15 +144,26 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
             hands[0] = landlord;
             hands[1] = down;
             hands[2] = up;
+            long moves = playout.moves();
+            long lookups = playout.splits().lookups();
+            long nodes = playout.solverNodes();
             if (Playout.winner(playout.run(hands, 0, MoveTable.PASS, -1, 0, false)) == 0) {
                 wins++;
             }
+            played++;
+            effort.charge(1, 54, 1, playout.moves() - moves, playout.splits().lookups() - lookups,
+                playout.solverNodes() - nodes);
         }
+        return estimate(wins, played, System.nanoTime() - start);
+    }
+
+    /** The estimate of {@code wins} landlord wins in {@code worlds} worlds, with its Wilson interval. */
+    static Estimate estimate(int wins, int worlds, long nanos) {
         double p = (double) wins / worlds;
         double z = 1.959963984540054;
         double z2n = z * z / worlds;
         double centre = (p + z2n / 2) / (1 + z2n);
         double half = z * Math.sqrt(p * (1 - p) / worlds + z2n / (4.0 * worlds)) / (1 + z2n);
-        return new Estimate(p, Math.max(0, centre - half), Math.min(1, centre + half), worlds, System.nanoTime() - start);
+        return new Estimate(p, Math.max(0, centre - half), Math.min(1, centre + half), worlds, nanos);
     }
 }

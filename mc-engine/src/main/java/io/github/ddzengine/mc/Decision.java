@@ -20,16 +20,18 @@ public final class Decision {
     private final int solvedWorlds;
     private final long rollouts;
     private final long rolloutMoves;
+    private final Effort.Counts counts;
     private final long nanos;
     private final boolean budgetCut;
 
     Decision(MoveTable table, int[] moves, long[] wins, long[] scores, int worlds, int solvedWorlds, long rollouts,
-             long rolloutMoves, long nanos, boolean budgetCut) {
+             long rolloutMoves, Effort.Counts counts, long nanos, boolean budgetCut) {
         this.table = table;
         this.worlds = worlds;
         this.solvedWorlds = solvedWorlds;
         this.rollouts = rollouts;
         this.rolloutMoves = rolloutMoves;
+        this.counts = counts;
         this.nanos = nanos;
         this.budgetCut = budgetCut;
         // stable sort best first: index order breaks ties (the policy's order)
@@ -116,12 +118,27 @@ public final class Decision {
         return rolloutMoves;
     }
 
+    /**
+     * What the evaluated worlds did: worlds, dealing attempts, rollouts, rollout moves, solves and
+     * solver nodes, unscaled (a determined set's one world counts once, also in fixed-worlds mode),
+     * and their counted work ({@link Effort.Weights#cost}). Deterministic: the same on any machine,
+     * load and thread count for the same worlds.
+     */
+    public Effort.Counts counts() {
+        return counts;
+    }
+
+    /** The counted work of the evaluated worlds, ps-equivalents of one warm core ({@link #counts()}). */
+    public long work() {
+        return counts.work();
+    }
+
     /** Wall time of the decision in nanoseconds. */
     public long nanos() {
         return nanos;
     }
 
-    /** Whether the time budget stopped the evaluation (false in fixed-worlds mode). */
+    /** Whether the time budget stopped the evaluation (false in fixed-worlds and effort mode). */
     public boolean budgetCut() {
         return budgetCut;
     }

@@ -7,8 +7,8 @@ import io.github.ddzengine.core.rules.Rules;
 
 /**
  * One decision's work, shared read-only by the workers except for the world counter they pull
- * from and each worker's own row of results (written by that worker only, read by the caller
- * after the worker signals {@link #done}).
+ * from, the effort meter they charge and each worker's done and cut flags (its results go to its
+ * own {@link Effort.Ledger}, read by the caller after the worker signals {@link #done}).
  */
 final class Job {
     final Rules rules;
@@ -35,20 +35,17 @@ final class Job {
     /** The search settings. */
     final Tuning tuning;
 
+    /** The work budget ({@link Effort#UNLIMITED} in fixed-worlds and timed decisions). */
+    final Effort.Meter effort;
+
     final AtomicInteger next = new AtomicInteger();
     final AtomicIntegerArray done;
-    final long[][] wins;
-    final long[][] scores;
-    final int[] worlds;
-    final int[] solved;
-    final long[] rollouts;
-    final long[] rolloutMoves;
     /** Per worker: whether it abandoned a world at the deadline. */
     final boolean[] cut;
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int limit, long stopAt,
         int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
-        int workers, boolean determined, Tuning tuning) {
+        int workers, boolean determined, Tuning tuning, Effort.Meter effort) {
         this.tuning = tuning;
         this.rules = rules;
         this.info = info;
@@ -66,13 +63,8 @@ final class Job {
         this.farmersPlayed = farmersPlayed;
         this.caller = Thread.currentThread();
         this.determined = determined;
+        this.effort = effort;
         this.done = new AtomicIntegerArray(workers);
-        this.wins = new long[workers][candidates.length];
-        this.scores = new long[workers][candidates.length];
-        this.worlds = new int[workers];
-        this.solved = new int[workers];
-        this.rollouts = new long[workers];
-        this.rolloutMoves = new long[workers];
         this.cut = new boolean[workers];
     }
 }

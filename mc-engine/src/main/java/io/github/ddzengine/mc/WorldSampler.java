@@ -31,6 +31,8 @@ public final class WorldSampler {
     /** Ranks of the cards to deal, one entry per card, ascending. */
     private final int[] pool;
     private final Prior.Likelihood likelihood;
+    /** The one deal of {@link #known}: the two other seats' hands, or null for sampling. */
+    private long[] knownHands;
 
     /**
      * A sampler for the worlds of {@code info}.
@@ -64,6 +66,28 @@ public final class WorldSampler {
         this.likelihood = prior.bind(info);
     }
 
+    /**
+     * A sampler whose every world is the true deal {@code hands} (an open-hand agent's): it is
+     * {@link #isDetermined() determined} and {@link #deal} returns those hands.
+     *
+     * @param hands the hands of seats 0, 1, 2 now
+     * @throws IllegalStateException if the hands do not fit {@code info}: the viewer's is not its
+     *     hand, or the other two do not hold exactly the cards it cannot see (and the landlord the
+     *     kitty cards it has not played)
+     */
+    public static WorldSampler known(InformationSet info, long[] hands) {
+        WorldSampler s = new WorldSampler(info, Prior.UNIFORM);
+        long others = Cards.add(hands[s.first], hands[s.second]);
+        long expected = Cards.add(info.unseen(), Cards.add(s.firstFixed, s.secondFixed));
+        if (hands[s.viewer] != s.ownHand || !Cards.isValid(others) || others != expected
+            || Cards.size(hands[s.first]) != info.cardsLeft(s.first) || !Cards.contains(hands[s.first], s.firstFixed)
+            || !Cards.contains(hands[s.second], s.secondFixed)) {
+            throw new IllegalStateException("the known hands do not fit the information set of seat " + s.viewer);
+        }
+        s.knownHands = hands.clone();
+        return s;
+    }
+
     /** The seed of world {@code world} of a decision seeded with {@code decisionSeed}. */
     public static long worldSeed(long decisionSeed, int world) {
         return Rng.derive(decisionSeed, world);
@@ -76,7 +100,7 @@ public final class WorldSampler {
 
     /** Whether every world is the same (at most one seat's cards are unknown, so the counts fix the deal). */
     public boolean isDetermined() {
-        return firstNeeds == 0 || firstNeeds == pool.length;
+        return knownHands != null || firstNeeds == 0 || firstNeeds == pool.length;
     }
 
     /**
@@ -91,6 +115,11 @@ public final class WorldSampler {
     public int deal(Rng rng, long worldSeed, int[] scratch, long[] hands) {
         rng.reseed(worldSeed);
         hands[viewer] = ownHand;
+        if (knownHands != null) {
+            hands[first] = knownHands[first];
+            hands[second] = knownHands[second];
+            return 1;
+        }
         int n = pool.length;
         long bestFirst = 0;
         long bestSecond = 0;

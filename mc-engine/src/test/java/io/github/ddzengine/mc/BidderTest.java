@@ -37,6 +37,28 @@ class BidderTest {
     }
 
     @Test
+    void aBudgetStopsTheWorldsAnEffortBudgetReproducibly() {
+        long hand = Notation.parseCards("3345567899JQKA22D");
+        Playout p = new Playout(RULES, io.github.ddzengine.core.split.MinHands.of(RULES));
+        Bidder many = new Bidder(0.5, 0.58, 0.66, 100_000);
+        Bidder.Estimate a = many.estimate(p, hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(2_000));
+        Bidder.Estimate b = many.estimate(p, hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(2_000));
+        Bidder.Estimate c = many.estimate(p, hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(8_000));
+        assertEquals(a.worlds(), b.worlds());
+        assertEquals(a.winRate(), b.winRate());
+        assertTrue(a.worlds() > 1 && a.worlds() < c.worlds() && c.worlds() < 100_000, a + " " + c);
+        // a deadline already passed still gives one world
+        assertEquals(1, many.estimate(p, hand, 7, System.nanoTime() - 1, Effort.UNLIMITED).worlds());
+        // the agent in effort mode bids the same on any load; in fixed-worlds mode with the bidder's worlds
+        BidRequest r = BidRequest.of(RULES, hand, new int[0]);
+        MonteCarloAgent effort = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(2_000));
+        assertEquals(a.worlds(), effort.estimateBid(r, 7).worlds());
+        MonteCarloAgent fixed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(3)
+            .withBidder(new Bidder(0.5, 0.58, 0.66, 250)));
+        assertEquals(250, fixed.estimateBid(r, 7).worlds());
+    }
+
+    @Test
     void aBidMustBeatTheHighestSoFar() {
         Bidder.Estimate mid = new Bidder.Estimate(0.6, 0.55, 0.65, 1000, 0);
         assertEquals(2, bidder.bidFor(mid, 0));

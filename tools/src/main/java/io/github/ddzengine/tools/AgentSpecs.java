@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.OracleAgent;
+import io.github.ddzengine.mc.PassPrior;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
 import io.github.ddzengine.mc.agents.Agent;
@@ -35,64 +38,110 @@ final class AgentSpecs {
             + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
-            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|pass|uniform, rollout=F rollout policy features, "
-            + "solver=C solve worlds of at most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve "
-            + "at C cards, rnodes=N its node budget)", AgentSpecs::monteCarlo);
+            + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
+            + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
+            + "decision), prior=solo-pass|pass|uniform, rollout=F rollout policy features, solver=C solve worlds of at most "
+            + "C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its node "
+            + "budget)", AgentSpecs::monteCarlo);
+        register("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
+            + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", AgentSpecs::oracle);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
             + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
     }
 
-    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
-        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            String v = e.getValue();
-            switch (e.getKey()) {
-                case "budget" -> c = c.withBudget(positive("mc-v1", "budget", v));
-                case "threads" -> c = c.withThreads(positive("mc-v1", "threads", v));
-                case "worlds" -> c = c.withWorlds(positive("mc-v1", "worlds", v));
-                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
-                    case "uniform" -> Prior.UNIFORM;
-                    case "solo-pass" -> new io.github.ddzengine.mc.v1.SoloPassPrior();
-                    default -> throw new IllegalArgumentException("agent 'mc-v1': unknown prior '" + v
-                        + "' (solo-pass, uniform)");
-                });
-                default -> throw new IllegalArgumentException("agent 'mc-v1': unknown setting '" + e.getKey()
-                    + "' (budget, threads, worlds, prior)");
+    /** The settings of {@code mc} and {@code mc-v1}, parsed; null where not given. */
+    private record McSettings(Integer budget, Integer threads, Integer worlds, String prior, Long effort,
+                              Map<String, String> rest) {
+        /** The shared settings; with {@code more}, the others are left in {@link #rest} for the agent's own. */
+        static McSettings parse(String agent, Map<String, String> settings, boolean more) {
+            Map<String, String> rest = new LinkedHashMap<>();
+            Integer budget = null;
+            Integer threads = null;
+            Integer worlds = null;
+            String prior = null;
+            Long effort = null;
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                String v = e.getValue();
+                switch (e.getKey()) {
+                    case "budget" -> budget = positive(agent, "budget", v);
+                    case "threads" -> threads = positive(agent, "threads", v);
+                    case "worlds" -> worlds = positive(agent, "worlds", v);
+                    case "effort" -> effort = (long) positive(agent, "effort", v);
+                    case "prior" -> {
+                        prior = v.toLowerCase(Locale.ROOT);
+                        if (!prior.equals("uniform") && !prior.equals("solo-pass") && !(more && prior.equals("pass"))) {
+                            throw new IllegalArgumentException("agent '" + agent + "': unknown prior '" + v
+                                + (more ? "' (solo-pass, pass, uniform)" : "' (solo-pass, uniform)"));
+                        }
+                    }
+                    default -> {
+                        if (!more) {
+                            throw new IllegalArgumentException("agent '" + agent + "': unknown setting '"
+                                + e.getKey() + "' (" + MC_SETTINGS + ")");
+                        }
+                        rest.put(e.getKey(), v);
+                    }
+                }
             }
+            if (worlds != null && effort != null) {
+                throw new IllegalArgumentException("agent '" + agent + "': worlds and effort are exclusive (give one)");
+            }
+            return new McSettings(budget, threads, worlds, prior, effort, rest);
         }
+    }
+
+    private static final String MC_SETTINGS = "budget, threads, worlds, effort, prior";
+
+    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
+        McSettings s = McSettings.parse("mc-v1", settings, false);
+        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
+        c = s.budget() == null ? c : c.withBudget(s.budget());
+        c = s.threads() == null ? c : c.withThreads(s.threads());
+        c = s.worlds() == null ? c : c.withWorlds(s.worlds());
+        c = s.effort() == null ? c : c.withEffort(s.effort());
+        c = s.prior() == null ? c : c.withPrior(s.prior().equals("uniform") ? Prior.UNIFORM
+            : new io.github.ddzengine.mc.v1.SoloPassPrior());
         return new io.github.ddzengine.mc.v1.MonteCarloAgent(c);
     }
 
-    private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
-        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            String v = e.getValue();
-            switch (e.getKey()) {
-                case "budget" -> c = c.withBudget(positive("mc", "budget", v));
-                case "threads" -> c = c.withThreads(positive("mc", "threads", v));
-                case "worlds" -> c = c.withWorlds(positive("mc", "worlds", v));
-                case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(nonNegative("rollout", v)));
-                case "solver" -> c = c.withSolverMaxCards(nonNegative("solver", v));
-                case "rsolve" -> c = c.withTuning(c.tuning().withRolloutSolve(nonNegative("rsolve", v),
-                    c.tuning().rolloutSolveNodes()));
-                case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
-                    nonNegative("rnodes", v)));
-                case "nodes" -> c = c.withSolverNodes(positive("mc", "nodes", v));
-                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
-                    case "uniform" -> Prior.UNIFORM;
-                    case "solo-pass" -> new SoloPassPrior();
-                    case "pass" -> new io.github.ddzengine.mc.PassPrior();
-                    default -> throw new IllegalArgumentException("agent 'mc': unknown prior '" + v
-                        + "' (solo-pass, pass, uniform)");
-                });
-                default -> throw new IllegalArgumentException("agent 'mc': unknown setting '" + e.getKey()
-                    + "' (budget, threads, worlds, prior, rollout, solver, nodes, rsolve, rnodes)");
-            }
-        }
-        return new MonteCarloAgent(c);
+    private static Agent oracle(Rules rules, Map<String, String> settings) {
+        return new OracleAgent(mcConfig("oracle", McSettings.parse("oracle", settings, true)));
     }
 
-    private static int nonNegative(String key, String value) {
+    private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
+        return new MonteCarloAgent(mcConfig("mc", McSettings.parse("mc", settings, true)));
+    }
+
+    /** The settings of {@code mc} (and the oracle): the shared ones, then mc's own search settings. */
+    private static MonteCarloAgent.Config mcConfig(String agent, McSettings s) {
+        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
+        c = s.budget() == null ? c : c.withBudget(s.budget());
+        c = s.threads() == null ? c : c.withThreads(s.threads());
+        c = s.worlds() == null ? c : c.withWorlds(s.worlds());
+        c = s.effort() == null ? c : c.withEffort(s.effort());
+        c = s.prior() == null ? c : c.withPrior(switch (s.prior()) {
+            case "uniform" -> Prior.UNIFORM;
+            case "pass" -> new PassPrior();
+            default -> new SoloPassPrior();
+        });
+        for (Map.Entry<String, String> e : s.rest().entrySet()) {
+            String v = e.getValue();
+            switch (e.getKey()) {
+                case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(nonNegative(agent, "rollout", v)));
+                case "solver" -> c = c.withSolverMaxCards(nonNegative(agent, "solver", v));
+                case "rsolve" -> c = c.withTuning(c.tuning().withRolloutSolve(nonNegative(agent, "rsolve", v),
+                    c.tuning().rolloutSolveNodes()));
+                case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
+                    nonNegative(agent, "rnodes", v)));
+                case "nodes" -> c = c.withSolverNodes(positive(agent, "nodes", v));
+                default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '" + e.getKey()
+                    + "' (" + MC_SETTINGS + ", rollout, solver, nodes, rsolve, rnodes)");
+            }
+        }
+        return c;
+    }
+
+    private static int nonNegative(String agent, String key, String value) {
         try {
             int v = Integer.parseInt(value);
             if (v >= 0) {
@@ -101,7 +150,8 @@ final class AgentSpecs {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("agent 'mc': " + key + " must be a non-negative integer, not '" + value + "'");
+        throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a non-negative integer, not '"
+            + value + "'");
     }
 
     private static int positive(String agent, String key, String value) {

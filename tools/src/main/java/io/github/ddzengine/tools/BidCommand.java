@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Bidder;
+import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.agents.BidRequest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -23,8 +24,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "bid", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
-        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md)."},
-    footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json"})
+        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md). The estimate has the "
+        + "budget of a move (--budget-ms, default 50: at most --worlds worlds until the budget less its 4 ms reserve), "
+        + "after a warm-up of the cold JVM (--warmup-ms)."},
+    footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json",
+        "  ddz bid --hand 3345567899JQKA22D --budget-ms 0 --worlds 1000 --seed 3   # reproducible"})
 final class BidCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -40,8 +44,18 @@ final class BidCommand implements Callable<Integer> {
         description = "The bids before this seat, comma-separated (0 = no bid); default: none bid.")
     private String bids;
 
-    @Option(names = "--worlds", paramLabel = "N", defaultValue = "1000", description = "Worlds (default 1000).")
+    @Option(names = "--worlds", paramLabel = "N", defaultValue = "1000",
+        description = "Most worlds (default 1000); with --budget-ms 0 exactly N, reproducible.")
     private int worlds;
+
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50",
+        description = "Time budget of the estimate, as for a move (default 50); 0: no clock, exactly --worlds worlds.")
+    private int budgetMillis;
+
+    @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "300",
+        description = "Untimed estimates first, so the timed one runs compiled code (default 300; 0 to skip; "
+            + "none without a clock).")
+    private int warmupMillis;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "Seed (default 0).")
     private long seed;
@@ -52,7 +66,8 @@ final class BidCommand implements Callable<Integer> {
     @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
-    @Option(names = "--json", description = "Print {\"win_rate\", \"ci\", \"bid\", \"worlds\", \"time_ms\"}.")
+    @Option(names = "--json", description = "Print {\"win_rate\", \"ci\", \"bid\", \"worlds\", \"time_ms\", "
+        + "\"budget_cut\"}.")
     private boolean json;
 
     @Override
@@ -62,6 +77,13 @@ final class BidCommand implements Callable<Integer> {
         }
         if (worlds < 1 || worlds > 10_000_000) {
             throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
+        }
+        if (budgetMillis < 0 || budgetMillis == 1) {
+            throw new ParameterException(spec.commandLine(), "--budget-ms must be 0 (no clock) or 2 or more, not "
+                + budgetMillis);
+        }
+        if (warmupMillis < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup-ms must be 0 or more, not " + warmupMillis);
         }
         Rules rules = rulesOptions.rules();
         tablesOption.install(rules.preset());
@@ -87,8 +109,17 @@ final class BidCommand implements Callable<Integer> {
         }
         Bidder defaults = new Bidder();
         Bidder bidder = new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
-        Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
+        MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBidder(bidder);
+        config = budgetMillis == 0 ? config.withWorlds(1) : config.withBudget(budgetMillis);
+        Bidder.Estimate e;
+        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+            if (budgetMillis > 0) {
+                agent.warmUpBids(request, warmupMillis);
+            }
+            e = agent.estimateBid(request, seed);
+        }
         int bid = bidder.bidFor(e, request.highestBid());
+        boolean cut = e.worlds() < worlds;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             JsonLineWriter w = new JsonLineWriter(out);
@@ -102,13 +133,15 @@ final class BidCommand implements Callable<Integer> {
             g.writeNumberField("bid", bid);
             g.writeNumberField("worlds", e.worlds());
             g.writeNumberField("time_ms", Math.round(e.nanos() / 1e4) / 100.0);
+            g.writeBooleanField("budget_cut", cut);
             g.writeEndObject();
             w.endLine();
         } else {
             out.printf(Locale.ROOT, "Hand %s, bidding position %d%s%n", Notation.format(request.hand()), seat,
                 request.highestBid() == 0 ? "" : ", highest bid so far " + request.highestBid());
-            out.printf(Locale.ROOT, "Landlord win rate %.1f%% (95%% interval %.1f%%..%.1f%%), %d worlds in %.1f ms%n",
-                100 * e.winRate(), 100 * e.low(), 100 * e.high(), e.worlds(), e.nanos() / 1e6);
+            out.printf(Locale.ROOT, "Landlord win rate %.1f%% (95%% interval %.1f%%..%.1f%%), %d worlds in %.1f ms%s%n",
+                100 * e.winRate(), 100 * e.low(), 100 * e.high(), e.worlds(), e.nanos() / 1e6,
+                cut ? " (the budget's " + budgetMillis + " ms ended it)" : "");
             out.printf(Locale.ROOT, "Bid: %d (thresholds: 1 at %.0f%%, 2 at %.0f%%, 3 at %.0f%%)%n", bid,
                 100 * bidder.bid1(), 100 * bidder.bid2(), 100 * bidder.bid3());
         }

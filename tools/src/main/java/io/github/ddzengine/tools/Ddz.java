@@ -79,6 +79,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new MoveCommand());
         cl.addSubcommand(new BidCommand());
         cl.addSubcommand(new PlayCommand());
+        cl.addSubcommand(new LadderCommand());
         cl.addSubcommand(new ReplayCommand());
         cl.addSubcommand(new TablesCommand());
         cl.addSubcommand(new ServeCommand(stdin));

@@ -29,7 +29,7 @@ import io.github.ddzengine.mc.arena.GameRecord;
  * {@code bids} is empty for a game without bidding; {@code agents} and {@code scores} are by seat
  * (0 = landlord, 1 = landlord_down, 2 = landlord_up); moves are in {@code notation.md} form.
  */
-final class GameRecords {
+public final class GameRecords {
     private GameRecords() {
     }
 
@@ -92,7 +92,7 @@ final class GameRecords {
      *
      * @throws IllegalArgumentException with a one-line reason naming the field or action
      */
-    static GameRecord read(String line) {
+    public static GameRecord read(String line) {
         JsonNode n = JsonLines.readObject(line, "deal");
         Rules rules = JsonFields.rules(n, Rules.STANDARD);
         MoveTable table = rules.table();

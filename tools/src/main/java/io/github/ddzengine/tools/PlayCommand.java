@@ -67,8 +67,8 @@ final class PlayCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
-        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
-        + "baseline) or exec:COMMAND (an unknown name lists every agent).")
+        + "mc[:budget=MS,threads=N,worlds=N,effort=E,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
+        + "baseline), oracle[:same settings] (mc seeing every hand) or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
@@ -132,8 +132,8 @@ final class PlayCommand implements Callable<Integer> {
         Agent agentB = null;
         try {
             try {
-                agentA = agent(a, rules);
-                agentB = agent(b, rules);
+                agentA = agent(a, rules, moveTimeoutMs);
+                agentB = agent(b, rules, moveTimeoutMs);
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
             }
@@ -144,13 +144,13 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
-    private Agent agent(String agentSpec, Rules rules) {
+    /** An agent of AgentSpecs, or an external one ({@code exec:}) with its answer timeout. */
+    static Agent agent(String agentSpec, Rules rules, long moveTimeoutMs) {
         String s = agentSpec == null ? "" : agentSpec.trim();
         return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules);
     }
 
-    private static void close(Agent agent) {
+    static void close(Agent agent) {
         if (agent instanceof ExecAgent e) {
             e.close();
         }
@@ -247,7 +247,7 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */
-    private static ProgressBar progressBar(long games) {
+    static ProgressBar progressBar(long games) {
         if (System.console() == null || "true".equalsIgnoreCase(System.getenv("CI"))) {
             return null;
         }
@@ -292,11 +292,11 @@ final class PlayCommand implements Callable<Integer> {
         return out;
     }
 
-    private static String f(double x, int decimals) {
+    static String f(double x, int decimals) {
         return Double.isNaN(x) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", x);
     }
 
-    private static String ci(double[] c, int decimals) {
+    static String ci(double[] c, int decimals) {
         return "[" + f(c[0], decimals) + ", " + f(c[1], decimals) + "]";
     }
 
@@ -326,7 +326,7 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
-    private static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
+    static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
         ExecAgent.Faults f = agent instanceof ExecAgent e ? e.faults() : new ExecAgent.Faults();
         g.writeObjectFieldStart(field);
         g.writeNumberField("illegal", f.illegal.get());
@@ -349,6 +349,19 @@ final class PlayCommand implements Callable<Integer> {
         g.writeNumberField("seed", seed);
         g.writeBooleanField("bidding", bidding);
         g.writeNumberField("threads", nThreads);
+        statsFields(g, s);
+        faults(g, "errors_a", agentA);
+        faults(g, "errors_b", agentB);
+        g.writeEndObject();
+        w.endLine();
+    }
+
+    /**
+     * The fields of a match's figures, as {@code ddz play --json} and every row of {@code ddz ladder
+     * --json} print them: {@code deals}, {@code games}, {@code wp}, {@code wp_ci}, {@code adp} ...
+     * {@code games_per_s}.
+     */
+    static void statsFields(JsonGenerator g, MatchStats s) throws IOException {
         g.writeNumberField("deals", s.deals());
         g.writeNumberField("games", s.games());
         number(g, "wp", s.wp());
@@ -367,10 +380,6 @@ final class PlayCommand implements Callable<Integer> {
         number(g, "bombs_per_game", s.bombsPerGame());
         number(g, "seconds", s.seconds());
         number(g, "games_per_s", s.gamesPerSecond());
-        faults(g, "errors_a", agentA);
-        faults(g, "errors_b", agentB);
-        g.writeEndObject();
-        w.endLine();
     }
 
     /** A number, or null for NaN (JSON has no NaN). */

@@ -153,6 +153,11 @@ final class ServeCommand implements Callable<Integer> {
             s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
         }
         Agent a = AgentSpecs.parse(s, rules);
+        if (a instanceof io.github.ddzengine.mc.agents.OpenHandAgent) {
+            a.close();
+            throw new IllegalArgumentException("agent '" + a.name() + "' sees every hand: it plays only in ddz play and "
+                + "ddz ladder, not as a process");
+        }
         a.startGame(0);
         return a;
     }

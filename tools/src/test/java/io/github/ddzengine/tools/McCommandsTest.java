@@ -1,6 +1,7 @@
 package io.github.ddzengine.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -55,7 +56,7 @@ class McCommandsTest {
 
     @Test
     void bidJsonCarriesTheIssueFields() throws Exception {
-        JsonNode a = json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--worlds", "200", "--json"));
+        JsonNode a = json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--worlds", "200", "--budget-ms", "0", "--json"));
         double p = a.get("win_rate").asDouble();
         assertTrue(a.get("ci").get(0).asDouble() <= p && p <= a.get("ci").get(1).asDouble(), a.toString());
         assertEquals(200, a.get("worlds").asInt());
@@ -64,10 +65,15 @@ class McCommandsTest {
         assertTrue(a.has("time_ms"));
         // the same seed gives the same estimate
         assertEquals(a.get("win_rate"), json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--worlds", "200",
-            "--json")).get("win_rate"));
+            "--budget-ms", "0", "--json")).get("win_rate"));
+        assertFalse(a.get("budget_cut").asBoolean());
+        // under the budget of a move (the default 50 ms): at most the worlds asked for, at least one
+        JsonNode timed = json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--warmup-ms", "0", "--json"));
+        assertTrue(timed.get("worlds").asInt() >= 1 && timed.get("worlds").asInt() <= 1000, timed.toString());
+        assertEquals(timed.get("worlds").asInt() < 1000, timed.get("budget_cut").asBoolean());
         // a bid must beat the bids so far: after a 3-level hand's rivals bid 2 ... a rock-solid hand bids 3
         JsonNode strong = json(CliRun.of("bid", "--hand", "22XD AAA KKKK QQQ JJ 3", "--seat", "1", "--bids", "2",
-            "--worlds", "200", "--json"));
+            "--worlds", "200", "--budget-ms", "0", "--json"));
         assertEquals(3, strong.get("bid").asInt(), strong.toString());
     }
 

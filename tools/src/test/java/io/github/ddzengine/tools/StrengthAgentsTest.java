@@ -22,4 +22,13 @@ class StrengthAgentsTest {
         CliRun.of("play", "--a", "mc-v1:speed=1", "--b", "rule").assertUsageError("setting",
             "agent 'mc-v1': unknown setting 'speed'");
     }
+
+    @Test
+    void theOracleSeesEveryHandInTheArenaAndNowhereElse() throws IOException {
+        JsonNode j = JsonLines.MAPPER.readTree(CliRun.of("play", "--a", "oracle:effort=2000", "--b", "mc-v1:worlds=2",
+            "--deals", "6", "--seed", "5", "--threads", "2", "--json").assertSuccess().get(0));
+        assertEquals("oracle", j.get("a").textValue());
+        assertEquals(12, j.get("games").intValue());
+        CliRun.of("serve", "--agent", "oracle").assertUsageError("serve", "agent 'oracle' sees every hand");
+    }
 }

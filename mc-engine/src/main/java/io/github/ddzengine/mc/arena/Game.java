@@ -10,12 +10,14 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.agents.OpenHandAgent;
 
 /**
  * Plays one deal to the end: optional bidding, the landlord takes the kitty, the seats play in
  * turn until a hand is empty, and the result is scored. Every bid and move an agent returns is
  * checked; an illegal one (or an agent that throws) ends the game with an {@link ArenaException}
- * naming the game, the seat and the agent.
+ * naming the game, the seat and the agent. An {@link OpenHandAgent} (the {@code oracle}) is shown
+ * every hand right before each of its decisions; no other agent sees more than its information set.
  *
  * <p>Reusable for many games, one thread at a time. Apart from the record it returns, a game
  * allocates one history array and one {@link InformationSet} per move (no history copy).
@@ -80,6 +82,9 @@ public final class Game {
             int seat = state.toAct();
             int move;
             try {
+                if (seats[seat] instanceof OpenHandAgent open) {
+                    open.seeHands(state.hand(0), state.hand(1), state.hand(2)); // only this agent sees them
+                }
                 move = seats[seat].play(InformationSet.view(state, deal.kitty(), base));
             } catch (RuntimeException e) {
                 throw new ArenaException(label + ": seat " + seat + " (" + Seat.name(seat) + ", agent "

@@ -4,12 +4,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.InformationSet;
 
 /**
  * One decision's work, shared read-only by the workers except for the world counter they pull
- * from and each worker's own row of results (written by that worker only, read by the caller
- * after the worker signals {@link #done}).
+ * from, the effort meter they charge and each worker's done and cut flags (its results go to its
+ * own {@link Effort.Ledger}, read by the caller after the worker signals {@link #done}).
  */
 final class Job {
     final Rules rules;
@@ -34,20 +35,17 @@ final class Job {
     /** Every world is the same deal (the sampler is determined): the solver is tried whatever the size. */
     final boolean determined;
 
+    /** The work budget ({@link Effort#UNLIMITED} in fixed-worlds and timed decisions). */
+    final Effort.Meter effort;
+
     final AtomicInteger next = new AtomicInteger();
     final AtomicIntegerArray done;
-    final long[][] wins;
-    final long[][] scores;
-    final int[] worlds;
-    final int[] solved;
-    final long[] rollouts;
-    final long[] rolloutMoves;
     /** Per worker: whether it abandoned a world at the deadline. */
     final boolean[] cut;
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int limit, long stopAt,
         int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
-        int workers, boolean determined) {
+        int workers, boolean determined, Effort.Meter effort) {
         this.rules = rules;
         this.info = info;
         this.sampler = sampler;
@@ -64,13 +62,8 @@ final class Job {
         this.farmersPlayed = farmersPlayed;
         this.caller = Thread.currentThread();
         this.determined = determined;
+        this.effort = effort;
         this.done = new AtomicIntegerArray(workers);
-        this.wins = new long[workers][candidates.length];
-        this.scores = new long[workers][candidates.length];
-        this.worlds = new int[workers];
-        this.solved = new int[workers];
-        this.rollouts = new long[workers];
-        this.rolloutMoves = new long[workers];
         this.cut = new boolean[workers];
     }
 }

@@ -10,6 +10,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.Rng;
@@ -38,7 +39,9 @@ import io.github.ddzengine.mc.Rng;
  * whole), and the caller stops waiting for helpers at {@code budget - 1 ms}: a late helper's row
  * is then left out. In fixed-worlds mode ({@link Config#worlds()} &gt; 0) there is no clock, and
  * because each world depends only on the decision seed and its index and the statistics are
- * integer sums, the result is the same on any number of threads.
+ * integer sums, the result is the same on any number of threads. In effort mode ({@link Config#effort()}
+ * &gt; 0) there is no clock either: worlds are counted in index order until their counted work
+ * reaches the budget ({@link Effort}), so the result is again the same on any load and thread count.
  *
  * <p>Candidates: the legal moves with kicker variants thinned ({@link MovePruner}), ordered by the
  * plays they leave ({@link MinHands#count}), at most {@link Config#maxCandidates()} of them (the
@@ -50,24 +53,29 @@ public final class MonteCarloAgent implements Agent {
     /**
      * Settings.
      *
-     * @param budgetMillis the time budget of a decision in ms (default 50); ignored when {@code worlds > 0}
+     * @param budgetMillis the time budget of a decision in ms (default 50); ignored when {@code worlds > 0} or
+     *     {@code effort > 0}
      * @param threads worker threads including the caller, 1..64 (default 1)
      * @param worlds fixed-worlds mode: exactly this many worlds and no clock; 0 = use the budget
      * @param maxCandidates most candidate moves evaluated (default 16)
      * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
      *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
      * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
-     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, and three quarters
-     *     of the time left and no node budget under the clock)
+     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, three quarters
+     *     of the time left and no node budget under the clock, and the nodes of three quarters of the
+     *     effort in effort mode)
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
+     * @param effort effort mode: a deterministic work budget in microsecond-equivalents of one warm core
+     *     ({@link Effort}; {@link Effort#EFFORT_50MS_MICROS} costs what a 50 ms decision does), no clock;
+     *     0 = off (default). Exclusive with {@code worlds}
      */
     public record Config(int budgetMillis, int threads, int worlds, int maxCandidates, int solverMaxCards,
-                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder) {
+                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder, long effort) {
         /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes. */
         public static Config defaults() {
-            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder());
+            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(), 0);
         }
 
         /**
@@ -86,7 +94,14 @@ public final class MonteCarloAgent implements Agent {
             if (maxCandidates < 2) {
                 throw new IllegalArgumentException("maxCandidates must be at least 2, not " + maxCandidates);
             }
-            if (reserveMillis < 0 || reserveMillis >= budgetMillis && worlds == 0) {
+            if (effort < 0 || effort > Long.MAX_VALUE / 1_000_000_000L) {
+                throw new IllegalArgumentException("effort must be 0 (off) or a positive number of microseconds, not "
+                    + effort);
+            }
+            if (effort > 0 && worlds > 0) {
+                throw new IllegalArgumentException("worlds and effort are exclusive: give one budget");
+            }
+            if (reserveMillis < 0 || reserveMillis >= budgetMillis && worlds == 0 && effort == 0) {
                 throw new IllegalArgumentException("reserve " + reserveMillis + " ms must be below the budget "
                     + budgetMillis + " ms");
             }
@@ -94,27 +109,39 @@ public final class MonteCarloAgent implements Agent {
 
         public Config withBudget(int ms) {
             return new Config(ms, threads, worlds, maxCandidates, solverMaxCards, solverNodes,
-                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder);
+                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder, effort);
         }
 
         public Config withThreads(int n) {
             return new Config(budgetMillis, n, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, effort);
         }
 
         public Config withWorlds(int n) {
             return new Config(budgetMillis, threads, n, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, effort);
         }
 
         public Config withPrior(Prior p) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, p,
-                bidder);
+                bidder, effort);
         }
 
         public Config withSolverMaxCards(int cards) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, cards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, effort);
+        }
+
+        /** Effort mode with {@code micros} microsecond-equivalents of work a decision (0: off). */
+        public Config withEffort(long micros) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
+                prior, bidder, micros);
+        }
+
+        /** The bidding estimator {@code b}. */
+        public Config withBidder(Bidder b) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
+                prior, b, effort);
         }
     }
 
@@ -281,12 +308,14 @@ public final class MonteCarloAgent implements Agent {
             }
         }
         int fixedWorlds = fixedOverride > 0 ? fixedOverride : config.worlds();
-        boolean timed = fixedWorlds == 0;
+        Effort.Meter effort = fixedWorlds == 0 && config.effort() > 0 ? Effort.Meter.ofMicros(config.effort())
+            : Effort.UNLIMITED;
+        boolean timed = fixedWorlds == 0 && !effort.limits();
         long budget = config.budgetMillis() * 1_000_000L;
         long stopAt = timed ? start + budget - config.reserveMillis() * 1_000_000L : Long.MAX_VALUE;
         long waitUntil = start + budget - 1_000_000L;
         WorldSampler sampler = new WorldSampler(info, config.prior());
-        int limit = timed ? TIMED_WORLD_CAP : fixedWorlds;
+        int limit = fixedWorlds == 0 ? TIMED_WORLD_CAP : fixedWorlds;
         boolean determined = sampler.isDetermined();
         if (determined) {
             // every world is the same deal: one evaluation, by the solver whatever the size if it can
@@ -294,7 +323,7 @@ public final class MonteCarloAgent implements Agent {
         }
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length, determined);
+            workers.length, determined, effort);
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
@@ -311,28 +340,22 @@ public final class MonteCarloAgent implements Agent {
             }
         }
         int nc = candidates.length;
-        long[] wins = new long[nc];
-        long[] scores = new long[nc];
-        int worlds = 0;
-        int solved = 0;
-        long rollouts = 0;
-        long rolloutMoves = 0;
+        Effort.Ledger[] ledgers = new Effort.Ledger[workers.length];
+        boolean[] counted = new boolean[workers.length];
         boolean cut = late;
         for (int i = 0; i < workers.length; i++) {
-            if (job.done.get(i) == 0) {
-                continue;
-            }
-            for (int c = 0; c < nc; c++) {
-                wins[c] += job.wins[i][c];
-                scores[c] += job.scores[i][c];
-            }
-            worlds += job.worlds[i];
-            solved += job.solved[i];
-            rollouts += job.rollouts[i];
-            rolloutMoves += job.rolloutMoves[i];
-            cut |= job.cut[i];
+            ledgers[i] = workers[i].ledger;
+            counted[i] = job.done.get(i) != 0;
+            cut |= counted[i] && job.cut[i];
         }
-        if (determined && !timed && worlds == 1) {
+        Effort.Totals t = Effort.merge(ledgers, counted, effort, nc);
+        long[] wins = t.wins();
+        long[] scores = t.scores();
+        int worlds = t.worlds();
+        int solved = t.solved();
+        long rollouts = t.counts().rollouts();
+        long rolloutMoves = t.counts().rolloutMoves();
+        if (determined && fixedWorlds > 0 && worlds == 1) {
             // fixed-worlds mode counts the one world of a determined set as the worlds asked for:
             // each of them is this deal, evaluated the same way
             for (int c = 0; c < nc; c++) {
@@ -344,7 +367,7 @@ public final class MonteCarloAgent implements Agent {
             rolloutMoves *= fixedWorlds;
             worlds = fixedWorlds;
         }
-        return new Decision(table, candidates, wins, scores, worlds, solved, rollouts, rolloutMoves,
+        return new Decision(table, candidates, wins, scores, worlds, solved, rollouts, rolloutMoves, t.counts(),
             System.nanoTime() - start, timed && cut);
     }
 

@@ -8,6 +8,7 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.Rng;
 
@@ -33,6 +34,10 @@ final class Worker {
     private final long[] after = new long[3];
     private long[] worldWins = new long[64];
     private long[] worldScores = new long[64];
+    /** Solver nodes of the last {@link #solve} (0 when it did not try). */
+    private long solveNodes;
+    /** This worker's finished worlds of the current decision. */
+    final Effort.Ledger ledger = new Effort.Ledger();
 
     /** The playout for {@code rules}, rebuilt only when the rules change. */
     Playout playout(Rules r) {
@@ -60,50 +65,47 @@ final class Worker {
             worldWins = new long[nc];
             worldScores = new long[nc];
         }
-        long[] wins = job.wins[index];
-        long[] scores = job.scores[index];
-        long movesBefore = p.moves();
-        long rollouts = 0;
-        try {
-            while (true) {
-                if (job.timed && System.nanoTime() >= job.stopAt) {
-                    job.cut[index] = true;
-                    return;
-                }
-                int w = job.next.getAndIncrement();
-                if (w >= job.limit) {
-                    return;
-                }
-                job.sampler.deal(rng, WorldSampler.worldSeed(job.seed, w), scratch, world);
-                if (solve(job)) {
-                    job.solved[index]++;
-                } else {
-                    int done = rolloutAll(job, p);
-                    rollouts += done;
-                    if (done < nc) {
-                        job.cut[index] = true;
-                        return; // deadline inside the world: its partial results are dropped
-                    }
-                }
-                for (int c = 0; c < nc; c++) {
-                    wins[c] += worldWins[c];
-                    scores[c] += worldScores[c];
-                }
-                job.worlds[index]++;
+        ledger.begin(nc);
+        while (true) {
+            if (job.timed && System.nanoTime() >= job.stopAt) {
+                job.cut[index] = true;
+                return;
             }
-        } finally {
-            job.rollouts[index] = rollouts;
-            job.rolloutMoves[index] = p.moves() - movesBefore;
+            if (job.effort.exhausted()) {
+                return; // checked before taking an index: every world finished so far has a lower one
+            }
+            int w = job.next.getAndIncrement();
+            if (w >= job.limit) {
+                return;
+            }
+            int attempts = job.sampler.deal(rng, WorldSampler.worldSeed(job.seed, w), scratch, world);
+            long movesBefore = p.moves();
+            long lookupsBefore = p.splits().lookups();
+            boolean solved = solve(job);
+            int rollouts = 0;
+            if (!solved) {
+                rollouts = rolloutAll(job, p);
+                if (rollouts < nc) {
+                    job.cut[index] = true;
+                    return; // deadline inside the world: its partial results are dropped
+                }
+            }
+            long moves = p.moves() - movesBefore;
+            long lookups = p.splits().lookups() - lookupsBefore;
+            int cards = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
+            ledger.record(w, attempts, cards, rollouts, moves, lookups, solveNodes, solved, worldWins, worldScores);
+            job.effort.charge(attempts, cards, rollouts, moves, lookups, solveNodes);
         }
     }
 
     /**
      * Solves the world exactly when it is small enough, or whatever its size when the set is
-     * determined (then with a larger node budget in fixed-worlds mode, and under the clock with three
-     * quarters of the time left, so that rollouts still fit if it does not finish); false if not
-     * tried or not finished.
+     * determined (then with a larger node budget in fixed-worlds mode, and under the clock or an
+     * effort budget with three quarters of the time or work left, so that rollouts still fit if it
+     * does not finish); false if not tried or not finished.
      */
     private boolean solve(Job job) {
+        solveNodes = 0;
         int total = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
         if (total > job.solverMaxCards && !job.determined) {
             return false;
@@ -121,7 +123,10 @@ final class Worker {
                 return false;
             }
         } else if (job.determined) {
-            nodes = DETERMINED_NODE_FACTOR * job.solverNodes;
+            // effort mode: three quarters of the budget, as under the clock; fixed worlds: a multiple
+            nodes = job.effort.limits()
+                ? Math.max(job.solverNodes, job.effort.budget() / 4 * 3 / Math.max(1, job.effort.weights().solverNode()))
+                : DETERMINED_NODE_FACTOR * job.solverNodes;
         }
         if (solver == null) {
             solver = new Solver(job.rules, SOLVER_TABLE_MB);
@@ -130,6 +135,7 @@ final class Worker {
         int seat = info.seat();
         Position position = Position.of(job.rules, world, seat, info.lastMove(), info.lastSeat());
         SolveResult r = solver.solve(position, true, timeout, nodes);
+        solveNodes = r.nodes();
         if (!r.isKnown()) {
             return false;
         }

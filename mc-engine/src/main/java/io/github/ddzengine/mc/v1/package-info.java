@@ -10,6 +10,9 @@
  * {@link io.github.ddzengine.mc.v1.SoloPassPrior}) and the bidding ({@code Bidder}). Each file is the
  * {@code mc} file of that day with only its package, imports and visibility changed (and the agent's
  * name, {@code mc-v1}), so {@code diff} against the history of {@code mc} shows what moved later.
+ * The one later addition is the deterministic work budget ({@code effort}, {@link io.github.ddzengine.mc.Effort}),
+ * shared with {@code mc} so that both are budgeted alike; it changes nothing in fixed-worlds and timed
+ * decisions.
  *
  * <p>Shared, not frozen: solver-core (the solver, move generation, min-hand counts), the endgame
  * tables, {@link io.github.ddzengine.mc.InformationSet}, {@link io.github.ddzengine.mc.Prior} and

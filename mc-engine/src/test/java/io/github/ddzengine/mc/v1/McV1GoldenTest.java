@@ -209,6 +209,17 @@ class McV1GoldenTest {
         }
     }
 
+    @Test
+    void effortModeGivesTheSameDecisionsOnOneAndTwoThreads() {
+        List<InformationSet> suite = suite(6);
+        try (MonteCarloAgent one = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(2_000));
+             MonteCarloAgent two = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(2_000).withThreads(2))) {
+            for (int i = 0; i < suite.size(); i++) {
+                assertEquals(format(one.decide(suite.get(i), i)), format(two.decide(suite.get(i), i)), "decision " + i);
+            }
+        }
+    }
+
     /** Rewrites the golden file from {@code mc-v1} (see the class comment). */
     @Test
     @EnabledIfSystemProperty(named = "ddz.golden.write", matches = ".+")
