@@ -14,10 +14,13 @@ import io.github.ddzengine.mc.agents.BidRequest;
  *
  * <p>The bid is the highest level whose threshold the estimate reaches: {@code bid3} or more bids
  * 3, {@code bid2} bids 2, {@code bid1} bids 1, below that 0; a level not above the highest bid so
- * far becomes 0 (no bid). The defaults (0.50, 0.58, 0.66) are a starting point: the landlord's
- * expected score {@code 2 * base * (2p - 1)} is positive from {@code p = 0.5}, and a higher bid
- * raises the stake, so it asks for a clearer edge. Tune them with the arena. The bidding position
- * does not change the estimate (the landlord always leads); it matters only through the earlier bids.
+ * far becomes 0 (no bid). The defaults (0.20, 0.32, 0.48) are tuned by the points of
+ * {@code --bidding} matches against {@code rule} and {@code greedy} (bench {@code BidTuning 400 11 2
+ * 60000}, {@code docs/strength.md}): the estimate is a rollout-policy self-play win rate, and the
+ * agent wins more of its landlord games than its rollouts predict, so it pays to bid higher than the
+ * first guess (0.50, 0.58, 0.66: +0.99 points a match game against {@code rule} [0.73, 1.24] on the
+ * holdout deals, +0.37 [-0.12, 0.86] against {@code greedy}). The bidding position does not change
+ * the estimate (the landlord always leads); it matters only through the earlier bids.
  *
  * <p>Under a budget ({@link #estimate(Playout, long, long, long, Effort.Meter)}) the worlds stop at
  * a deadline or when their counted work ({@link Effort}) reaches an effort budget, whichever the
@@ -32,9 +35,9 @@ import io.github.ddzengine.mc.agents.BidRequest;
  * @param worlds worlds sampled per estimate (at most, under a budget)
  */
 public record Bidder(double bid1, double bid2, double bid3, int worlds) {
-    /** Default thresholds and 1,000 worlds. */
+    /** Default thresholds (0.20, 0.32, 0.48, tuned by matches) and 1,000 worlds. */
     public Bidder() {
-        this(0.50, 0.58, 0.66, 1000);
+        this(0.20, 0.32, 0.48, 1000);
     }
 
     /**

@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "bid", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
-        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md). The estimate has the "
-        + "budget of a move (--budget-ms, default 50: at most --worlds worlds until the budget less its 4 ms reserve), "
-        + "after a warm-up of the cold JVM (--warmup-ms)."},
+        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md). The estimate "
+        + "has the budget of a move (--budget-ms, default 50: at most --worlds worlds until the budget less its 4 ms "
+        + "reserve), after a warm-up of the cold JVM (--warmup-ms)."},
     footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json",
         "  ddz bid --hand 3345567899JQKA22D --budget-ms 0 --worlds 1000 --seed 3   # reproducible"})
 final class BidCommand implements Callable<Integer> {

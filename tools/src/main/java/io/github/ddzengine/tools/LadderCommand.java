@@ -242,7 +242,8 @@ final class LadderCommand implements Callable<Integer> {
         for (String[] c : cells) {
             StringBuilder sb = new StringBuilder();
             for (int k = 0; k < c.length; k++) {
-                sb.append("  ").append(k == 0 ? pad(c[k], width[k]) : padLeft(c[k], width[k]));
+                // the first and the last column (games/s, which varies from run to run) left-aligned
+                sb.append("  ").append(k == 0 || k == c.length - 1 ? pad(c[k], width[k]) : padLeft(c[k], width[k]));
             }
             out.println(sb.toString().stripTrailing());
         }
