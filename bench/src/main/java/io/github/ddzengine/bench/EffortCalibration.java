@@ -39,7 +39,8 @@ import io.github.ddzengine.mc.arena.Game;
  *       two or more candidates whose thread had the core (CPU time at least 90% of the wall time).
  *       The effort that matches the budget is then found with {@code check}: the per-decision error of
  *       the count makes an effort-budgeted decision's mean time larger than the mean work suggests.</li>
- *   <li>{@code check AGENT [EFFORT_MICROS [GAMES]]}: AGENT ({@code mc} or {@code mc-v1}) in effort mode
+ *   <li>{@code check AGENT [EFFORT_MICROS [GAMES]]}: AGENT ({@code mc}, {@code mc-v1}, or {@code mc:KEY=VALUE,...}
+ *       with the search settings of the development mains: rollout, solver, nodes, rsolve, rnodes, candidates) in effort mode
  *       (default {@link Effort#EFFORT_50MS_MICROS}, 40 games): CPU time a decision of two or more
  *       candidates by phase, and CPU ps per counted unit; for {@code mc-v1} at the calibrated effort the
  *       mean is that of a 50 ms decision (about 46 ms of CPU: the budget less its reserve), and another
@@ -281,11 +282,16 @@ public final class EffortCalibration {
     }
 
     private static void check(String agent, long effort, int games) {
-        Decider d = switch (agent) {
-            case "mc-v1" -> v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults().withEffort(effort));
-            case "mc" -> mc(MonteCarloAgent.Config.defaults().withEffort(effort));
-            default -> throw new IllegalArgumentException("agent is mc or mc-v1, not " + agent);
-        };
+        Decider d;
+        if (agent.startsWith("mc:")) {
+            d = mc(McConfigs.parse(MonteCarloAgent.Config.defaults(), agent.substring(3).split(",")).withEffort(effort));
+        } else {
+            d = switch (agent) {
+                case "mc-v1" -> v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults().withEffort(effort));
+                case "mc" -> mc(MonteCarloAgent.Config.defaults().withEffort(effort));
+                default -> throw new IllegalArgumentException("agent is mc, mc:KEY=VALUE,... or mc-v1, not " + agent);
+            };
+        }
         List<Sample> samples = selfPlay(d, games, 5);
         long wall = samples.stream().mapToLong(Sample::wallNanos).sum();
         long cpu = samples.stream().mapToLong(Sample::cpuNanos).sum();

@@ -8,13 +8,19 @@ final class McConfigs {
     }
 
     static MonteCarloAgent.Config parse(String[] words) {
-        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withWorlds(300);
+        return parse(MonteCarloAgent.Config.defaults().withWorlds(300), words);
+    }
+
+    /** {@code base} with the settings of {@code words}. */
+    static MonteCarloAgent.Config parse(MonteCarloAgent.Config base, String[] words) {
+        MonteCarloAgent.Config c = base;
         for (String w : words) {
             int eq = w.indexOf('=');
             String k = w.substring(0, eq);
             String v = w.substring(eq + 1);
             switch (k) {
                 case "worlds" -> c = c.withWorlds(Integer.parseInt(v));
+                case "candidates" -> c = c.withMaxCandidates(Integer.parseInt(v));
                 case "solver" -> c = c.withSolverMaxCards(Integer.parseInt(v));
                 case "nodes" -> c = c.withSolverNodes(Long.parseLong(v));
                 case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(Integer.parseInt(v)));
