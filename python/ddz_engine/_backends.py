@@ -34,14 +34,18 @@ def _raise_for(answer):
     return answer
 
 
+_BLANKS = str.maketrans("\t\n\r", "   ")
+
+
+def _one_line(text):
+    """``text`` with its tabs and line breaks as spaces (blanks the engine ignores in cards and
+    separates position fields with), so that it fits one field of a batch."""
+    return text.translate(_BLANKS) if ("\n" in text or "\t" in text or "\r" in text) else text
+
+
 def _join_queries(queries):
     """Queries as the lines of PythonBridge.movesBatch: the hand, a tab and the last move."""
-    parts = []
-    for hand, last in queries:
-        if "\n" in hand or "\t" in hand or (last and ("\n" in last or "\t" in last)):
-            raise InputError("a hand or last move holds a tab or a line break: %r, %r" % (hand, last))
-        parts.append(hand if not last else hand + "\t" + last)
-    return "\n".join(parts)
+    return "\n".join(_one_line(h) if not last else _one_line(h) + "\t" + _one_line(last) for h, last in queries)
 
 
 class JPypeBackend:
@@ -167,10 +171,9 @@ class JPypeBackend:
         out = []
         for start in range(0, len(positions), CHUNK):
             chunk = positions[start:start + CHUNK]
-            if any("\n" in p for p in chunk):
-                raise InputError("a position holds a line break")
             try:
-                out.extend(json.loads(str(b.solveBatch(rid, "\n".join(chunk), all_moves, timeout_ms))))
+                out.extend(json.loads(str(b.solveBatch(rid, "\n".join(_one_line(p) for p in chunk), all_moves,
+                                                       timeout_ms))))
             except self._jpype.JException as e:
                 raise self._renumber(self._error(e), start) from None
         return out
@@ -239,6 +242,12 @@ class ProcessBackend:
 
     def _died(self):
         code = self._proc.poll()
+        self._drainer.join(timeout=2)
+        for s in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
+            try:
+                s.close()
+            except OSError:
+                pass
         tail = " | ".join(self._stderr)
         self._proc = None
         return EngineError("the engine process (%s) exited%s%s" % (

@@ -12,6 +12,7 @@ The engine itself reads every spelling of ``notation.md`` (aliases, any order); 
 convert what the two harnesses hand over and back, and refuse anything else with ValueError.
 """
 
+import operator
 from typing import Iterable, List
 
 #: Our ranks in order, lowest first.
@@ -24,11 +25,11 @@ _TO_RLCARD = str.maketrans("XD", "BR")
 _LIMIT = {c: (1 if c in "XD" else 4) for c in RANKS}
 
 
-def _cards_of(text: str, what: str, aliases: dict) -> List[str]:
+def _cards_of(text: str, what: str, aliases: dict, allowed: str = RANKS) -> List[str]:
     out = []
     for i, ch in enumerate(text):
         c = aliases.get(ch, ch.upper())
-        if c not in _INDEX:
+        if c not in _INDEX or (ch not in aliases and c not in allowed):
             raise ValueError("%s: unknown card %r at position %d in %r" % (what, ch, i + 1, text))
         out.append(c)
     out.sort(key=_INDEX.__getitem__)
@@ -66,7 +67,7 @@ def from_rlcard(action: str) -> str:
         raise TypeError("an RLCard action is a str, not %r" % (action,))
     if action == "pass":
         return "pass"
-    return "".join(_cards_of(action, "RLCard cards", {"B": "X", "R": "D"}))
+    return "".join(_cards_of(action, "RLCard cards", {"B": "X", "R": "D"}, RANKS[:13]))
 
 
 def to_douzero(move: str) -> List[int]:
@@ -79,7 +80,7 @@ def from_douzero(cards: Iterable[int]) -> str:
     out = []
     for i, v in enumerate(cards):
         try:
-            out.append(_FROM_DOUZERO[int(v)])
+            out.append(_FROM_DOUZERO[operator.index(v)])  # ints (numpy's too), never str or float
         except (KeyError, TypeError, ValueError):
             raise ValueError("DouZero cards: %r at index %d is no card (3..14, 17, 20, 30)" % (v, i)) from None
     return "".join(_cards_of("".join(out), "DouZero cards", {}))

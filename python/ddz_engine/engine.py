@@ -3,12 +3,12 @@
 import os
 import shlex
 import threading
-from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _backends
 from ._jar import find_jar
-from .errors import EngineError, InputError
+from .errors import EngineError
 
 #: Seat names (``notation.md`` section 3): three seats, and a two-seat puzzle.
 SEAT_NAMES_3 = ("landlord", "down", "up")
@@ -211,10 +211,13 @@ class Engine:
                 self.fallback_reason = e.message
         if self._backend is None:
             self._backend = _backends.ProcessBackend(self.jar, options, java)
-        self._rules = _text(rules, "rules")
-        self._key = (self._rules, _bans_text(bans))
-        # fail now, not at the first call, on bad default rules
-        self._backend.moves(self._key, "3", None)
+        try:
+            self._rules = _text(rules, "rules")
+            self._key = (self._rules, _bans_text(bans))
+            self._backend.moves(self._key, "3", None)  # fail now, not at the first call, on bad default rules
+        except BaseException:
+            self._backend.close()
+            raise
 
     # ------------------------------------------------------------ about
 
@@ -346,7 +349,8 @@ class Engine:
 
     def close(self) -> None:
         """Stops the engine's process (process backend) or the Monte Carlo helper threads (JPype:
-        the JVM itself stays, a process cannot start a second one). Calls after close fail."""
+        the JVM itself stays, a process cannot start a second one). A call after close starts
+        the engine again."""
         if self._backend is not None:
             self._backend.close()
 

@@ -260,8 +260,12 @@ public final class PythonBridge implements AutoCloseable {
                 throw new IllegalArgumentException("positions[" + i + "]: " + e.getMessage(), e);
             }
         }
+        return solveAll(ps, all, timeoutMillis);
+    }
+
+    /** The JSON array of the solves of {@code ps}. */
+    private String solveAll(Position[] ps, boolean all, long timeoutMillis) {
         return json(g -> {
-            // a JSON array, written through the object helper's generator
             g.writeStartArray();
             for (Position p : ps) {
                 g.writeStartObject();
@@ -443,18 +447,20 @@ public final class PythonBridge implements AutoCloseable {
         if (!positions.isArray()) {
             throw new IllegalArgumentException("\"positions\" must be an array of positions");
         }
-        StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < positions.size(); i++) {
+        Rules r = rulesOf(id);
+        Position[] ps = new Position[positions.size()];
+        for (int i = 0; i < ps.length; i++) {
             JsonNode p = positions.get(i);
-            if (!p.isTextual() || p.textValue().indexOf('\n') >= 0) {
-                throw new IllegalArgumentException("positions[" + i + "] must be a position on one line");
+            if (!p.isTextual()) {
+                throw new IllegalArgumentException("positions[" + i + "] must be a position (a string)");
             }
-            lines.append(i == 0 ? "" : "\n").append(p.textValue());
+            try {
+                ps[i] = Position.parse(p.textValue(), r);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("positions[" + i + "]: " + e.getMessage(), e);
+            }
         }
-        if (positions.size() == 0) {
-            return "{\"results\":[]}";
-        }
-        return "{\"results\":" + solveBatch(id, lines.toString(), all, timeout) + "}";
+        return "{\"results\":" + solveAll(ps, all, timeout) + "}";
     }
 
     private String moveRequest(JsonNode node, Rules rules) {
