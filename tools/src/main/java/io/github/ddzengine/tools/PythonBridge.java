@@ -278,7 +278,7 @@ public final class PythonBridge implements AutoCloseable {
 
     private void solveObject(JsonGenerator g, Position p, boolean all, long timeoutMillis) throws IOException {
         if (timeoutMillis < 0) {
-            throw new IllegalArgumentException("timeout_ms must be 0 (no limit) or more, not " + timeoutMillis);
+            throw new IllegalArgumentException("\"timeout_ms\" must be an integer, 0 or more, not " + timeoutMillis);
         }
         SolveResult r = solvers.get(p.rules()).solve(p, all, timeoutMillis, 0);
         MoveTable table = p.rules().table();
@@ -524,8 +524,8 @@ public final class PythonBridge implements AutoCloseable {
             return absent;
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
-            throw new IllegalArgumentException("\"" + field + "\" must be an integer"
-                + (min == Long.MIN_VALUE ? "" : " " + min + ".." + max) + ", not " + v);
+            throw new IllegalArgumentException("\"" + field + "\" must be an integer" + (min == Long.MIN_VALUE ? ""
+                : max == Long.MAX_VALUE ? ", " + min + " or more" : " " + min + ".." + max) + ", not " + v);
         }
         return v.longValue();
     }
