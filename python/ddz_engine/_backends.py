@@ -137,8 +137,16 @@ class JPypeBackend:
         return rid
 
     def moves(self, key, hand, last):
-        b = self._bridge()
-        rid = self._rules(b, key)
+        # the hot path of one query: one thread-local look-up, one Java call
+        local = self._local
+        try:
+            b = local.bridge
+            rid = local.rules[key]
+        except (AttributeError, KeyError):
+            b = self._bridge()
+            rid = self._rules(b, key)
+        if self._forked:
+            self._bridge()  # raises
         try:
             return str(b.moves(rid, hand, last)).split(" ")
         except self._jpype.JException as e:

@@ -66,28 +66,53 @@ def random_games(engine, games, seed, rules, endgame_cards):
     return queries, endgames
 
 
-def _rate(fn, items, seconds):
-    """Items a second of ``fn(item)`` over ``items``, repeated until ``seconds`` have passed."""
-    n = 0
-    start = time.perf_counter()
-    while True:
+class _Clock:
+    """Wall time, and the CPU time a measurement costs: the calling thread's (under JPype the
+    engine's code runs on it) plus, for the process backend, the engine process's (Linux
+    ``/proc``; its JIT and garbage collector included). The CPU figure hardly depends on what else
+    the machine runs; the wall figure does."""
+
+    def __init__(self, engine=None):
+        self._stat = None
+        if engine is not None and engine.backend == "process":
+            path = "/proc/%d/stat" % engine._backend._proc.pid
+            if os.path.exists(path):
+                self._stat = path
+        self._tick = os.sysconf("SC_CLK_TCK") if self._stat else 1
+
+    def cpu(self):
+        t = time.thread_time()
+        if self._stat:
+            with open(self._stat) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            t += (int(fields[11]) + int(fields[12])) / self._tick
+        return t
+
+    def measure(self, run, count, seconds, cpu_seconds=False):
+        """(items a wall second, items a CPU second) of ``run()`` (``count`` items a run), repeated
+        for ``seconds`` of wall time, or of CPU time with ``cpu_seconds`` (the warm-up: on a busy
+        machine a wall second may hold little CPU)."""
+        n = 0
+        c0, w0 = self.cpu(), time.perf_counter()
+        while True:
+            run()
+            n += count
+            wall = time.perf_counter() - w0
+            cpu = self.cpu() - c0
+            if (cpu if cpu_seconds else wall) >= seconds:
+                return n / wall, n / max(cpu, 1e-9)
+
+
+def _rate(fn, items, seconds, clock=None):
+    """Items a second of ``fn(item)`` over ``items``, repeated for ``seconds``: (wall, cpu)."""
+    def run():
         for it in items:
             fn(it)
-        n += len(items)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n / elapsed
+    return (clock or _Clock()).measure(run, len(items), seconds)
 
 
-def _batch_rate(fn, items, seconds):
-    n = 0
-    start = time.perf_counter()
-    while True:
-        fn(items)
-        n += len(items)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n / elapsed
+def _batch_rate(fn, items, seconds, clock=None):
+    return (clock or _Clock()).measure(lambda: fn(items), len(items), seconds)
 
 
 def douzero_legal_moves(douzero_dir):
@@ -135,23 +160,41 @@ def main(argv=None):
         def solve_one(p):
             engine.solve(p, rules=rules)
 
-        # warm-up: the JIT compiles the engine's paths before anything is timed
-        _rate(one, queries, min(1.0, args.seconds))
-        _rate(solve_one, endgames, min(1.0, args.seconds))
-        print("moves_per_s %d" % _rate(one, queries, args.seconds))
-        print("moves_batch_per_s %d" % _batch_rate(lambda qs: engine.legal_moves_many(qs, rules=rules), queries,
-                                                    args.seconds))
-        print("solves_per_s %d" % _rate(solve_one, endgames, args.seconds))
-        print("solves_batch_per_s %d" % _batch_rate(lambda ps: engine.solve_many(ps, rules=rules), endgames,
-                                                     args.seconds))
-        sys.stdout.flush()
+        clock = _Clock(engine)
+        # warm-up: the JIT compiles the engine's paths before anything is timed (CPU seconds)
+        warm = min(2.0, args.seconds)
+        clock.measure(lambda: [one(q) for q in queries], len(queries), warm, cpu_seconds=True)
+        clock.measure(lambda: engine.legal_moves_many(queries, rules=rules), len(queries), warm / 2, cpu_seconds=True)
+        clock.measure(lambda: [solve_one(p) for p in endgames], len(endgames), warm, cpu_seconds=True)
+        figures = [
+            ("moves_per_s", _rate(one, queries, args.seconds, clock)),
+            ("moves_batch_per_s", _batch_rate(lambda qs: engine.legal_moves_many(qs, rules=rules), queries,
+                                              args.seconds, clock)),
+            ("solves_per_s", _rate(solve_one, endgames, args.seconds, clock)),
+            ("solves_batch_per_s", _batch_rate(lambda ps: engine.solve_many(ps, rules=rules), endgames, args.seconds,
+                                               clock)),
+        ]
+        split = []
         if args.douzero:
             legal = douzero_legal_moves(args.douzero)
             dq = [(cards.to_douzero(h), cards.to_douzero(last) if last else []) for h, last in queries]
             _rate(legal, dq[:200], 0.2)
-            print("douzero_moves_per_s %d" % _rate(legal, dq, args.seconds))
-        else:
+            figures.append(("douzero_moves_per_s", _rate(legal, dq, args.seconds)))
+            for what, keep in (("leads", lambda q: not q[1]), ("answers", lambda q: bool(q[1]))):
+                ours = [q for q in queries if keep(q)]
+                theirs = [d for q, d in zip(queries, dq) if keep(q)]
+                split.append("%s (%d queries): ours %d, DouZero's %d a CPU second" % (
+                    what, len(ours), _rate(one, ours, args.seconds / 2, clock)[1],
+                    _rate(legal, theirs, args.seconds / 2)[1]))
+        for name, (wall, _) in figures:
+            print("%s %d" % (name, wall))
+        print("# per CPU second (the calling thread, which runs the engine's code under JPype, plus the engine "
+              "process under the process backend): " + ", ".join("%s %d" % (n, c) for n, (_, c) in figures))
+        if not args.douzero:
             print("# douzero_moves_per_s: not measured (give --douzero DIR, a checkout of DouZero)")
+        for line in split:
+            print("# " + line)
+        print("# load average %.1f at the end" % os.getloadavg()[0] if hasattr(os, "getloadavg") else "#")
     return 0
 
 

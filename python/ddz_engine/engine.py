@@ -253,7 +253,11 @@ class Engine:
         its cards (``333444``), with ``:type`` where a card set has several readings
         (``333444555666:trio_chain_4``), or ``pass``. ``last`` None, ``""`` or a pass word: a lead.
         """
-        return self._backend.moves(self._rules_key(rules, bans), _text(hand, "hand"), _text(last, "last", True))
+        key = self._key if rules is None and bans is None else self._rules_key(rules, bans)
+        if type(hand) is not str or (last is not None and type(last) is not str):  # noqa: E721 (the hot path)
+            _text(hand, "hand")
+            _text(last, "last", True)
+        return self._backend.moves(key, hand, last)
 
     def legal_moves_many(self, queries, *, rules=None, bans=None) -> List[List[str]]:
         """``legal_moves`` of many queries in one crossing: each a hand, or a (hand, last) pair.
