@@ -3,6 +3,8 @@
 import gzip
 import json
 import os
+import subprocess
+import sys
 import threading
 import unittest
 
@@ -308,18 +310,28 @@ class ProcessFaults(unittest.TestCase):
 
     @unittest.skipUnless(hasattr(os, "fork"), "needs os.fork")
     def test_a_forked_child_gets_its_own_process(self):
-        e = support.engine("process")
-        e.legal_moves("33")
-        pid = os.fork()
-        if pid == 0:  # the child: a process of its own, the parent's untouched
-            try:
-                ok = e.legal_moves("44") == ["4", "44"]
-            except BaseException:
-                ok = False
-            os._exit(0 if ok else 1)
-        _, status = os.waitpid(pid, 0)
-        self.assertEqual(0, os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else status)
-        self.assertEqual(["3", "33"], e.legal_moves("33"))
+        """In a fresh interpreter (no JVM inside: forking a process that runs one is unsafe): the
+        child of a fork gets an engine process of its own, the parent keeps its own."""
+        code = ("import os, sys\n"
+                "from ddz_engine import Engine\n"
+                "e = Engine(backend='process')\n"
+                "assert e.legal_moves('33') == ['3', '33']\n"
+                "pid = os.fork()\n"
+                "if pid == 0:\n"
+                "    try:\n"
+                "        ok = e.legal_moves('44') == ['4', '44']\n"
+                "        e.close()\n"
+                "    except BaseException:\n"
+                "        ok = False\n"
+                "    os._exit(0 if ok else 3)\n"
+                "_, status = os.waitpid(pid, 0)\n"
+                "assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status\n"
+                "assert e.legal_moves('33') == ['3', '33']\n"
+                "e.close()\n"
+                "print('ok')\n")
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        self.assertEqual(0, run.returncode, run.stderr)
+        self.assertEqual("ok", run.stdout.strip())
 
 
 if __name__ == "__main__":
