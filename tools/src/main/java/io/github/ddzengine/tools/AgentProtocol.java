@@ -13,6 +13,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.BidRequest;
 
@@ -150,6 +151,24 @@ final class AgentProtocol {
         return object(g -> g.writeStringField("move", table.format(move)));
     }
 
+    /**
+     * {@code {"move":"...","type":"...","candidates":[{"move","type","win_rate","mean_score","worlds"}],
+     * "worlds":n,"solved_worlds":n,"rollouts":n,"time_ms":t,"budget_cut":b}}: the answer to a play
+     * request with {@code "win_rates": true} from an agent that has win rates (the fields of
+     * {@code ddz move --json}).
+     */
+    static String decisionAnswer(Decision d) {
+        return object(g -> McJson.decision(g, d));
+    }
+
+    /** {@code {"move":"...","candidates":null}}: the answer with win rates of an agent that has none. */
+    static String moveAnswerWithoutRates(MoveTable table, int move) {
+        return object(g -> {
+            g.writeStringField("move", table.format(move));
+            g.writeNullField("candidates");
+        });
+    }
+
     /** {@code {"bid":n}}. */
     static String bidAnswer(int bid) {
         return "{\"bid\":" + bid + "}";
@@ -183,6 +202,23 @@ final class AgentProtocol {
         }
         JsonFields.required(hello, "rules");
         return JsonFields.rules(hello, Rules.STANDARD);
+    }
+
+    /**
+     * Whether a play request asks for win rates: {@code "win_rates": true} (absent, null or false:
+     * the plain {@code {"move"}} answer).
+     *
+     * @throws IllegalArgumentException if the field is there but not a boolean
+     */
+    static boolean wantsWinRates(JsonNode play) {
+        JsonNode v = play.get("win_rates");
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + v);
+        }
+        return v.booleanValue();
     }
 
     /** The seed of a {@code game} message. */

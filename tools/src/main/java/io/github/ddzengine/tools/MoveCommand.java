@@ -113,12 +113,12 @@ final class MoveCommand implements Callable<Integer> {
         if (top < 1) {
             throw new ParameterException(spec.commandLine(), "--top must be positive, not " + top);
         }
-        Prior p = switch (prior.toLowerCase(Locale.ROOT)) {
-            case "uniform" -> Prior.UNIFORM;
-            case "solo-pass" -> new SoloPassPrior();
-            default -> throw new ParameterException(spec.commandLine(), "unknown --prior '" + prior
-                + "' (uniform, solo-pass)");
-        };
+        Prior p;
+        try {
+            p = prior(prior);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "unknown --prior '" + prior + "' (uniform, solo-pass)");
+        }
         Rules rules = rulesOptions.rules();
         tablesOption.install(rules.preset());
         InformationSet info;
@@ -150,6 +150,19 @@ final class MoveCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The world prior of a name: {@code solo-pass} or {@code uniform} (any case).
+     *
+     * @throws IllegalArgumentException for another name
+     */
+    static Prior prior(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "uniform" -> Prior.UNIFORM;
+            case "solo-pass" -> new SoloPassPrior();
+            default -> throw new IllegalArgumentException("unknown prior '" + name + "' (solo-pass, uniform)");
+        };
+    }
+
     static long parseCards(String option, String text) {
         try {
             return Notation.parseCards(text);
@@ -159,38 +172,12 @@ final class MoveCommand implements Callable<Integer> {
     }
 
     private void json(JsonLineWriter w, Decision d) throws IOException {
-        MoveTable t = d.table();
         JsonGenerator g = w.gen();
         g.writeStartObject();
-        g.writeStringField("move", t.format(d.move()));
-        g.writeStringField("type", t.typeName(d.move()));
-        g.writeArrayFieldStart("candidates");
-        for (int i = 0; i < d.candidates(); i++) {
-            g.writeStartObject();
-            g.writeStringField("move", t.format(d.candidate(i)));
-            g.writeStringField("type", t.typeName(d.candidate(i)));
-            writeRate(g, "win_rate", d.winRate(i));
-            writeRate(g, "mean_score", d.meanScore(i));
-            g.writeNumberField("worlds", d.worlds());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeNumberField("worlds", d.worlds());
-        g.writeNumberField("solved_worlds", d.solvedWorlds());
-        g.writeNumberField("rollouts", d.rollouts());
-        g.writeNumberField("time_ms", Math.round(d.nanos() / 1e4) / 100.0);
-        g.writeBooleanField("budget_cut", d.budgetCut());
+        McJson.decision(g, d);
         g.writeNumberField("seed", seed);
         g.writeEndObject();
         w.endLine();
-    }
-
-    private static void writeRate(JsonGenerator g, String name, double v) throws IOException {
-        if (Double.isNaN(v)) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, Math.round(v * 10000) / 10000.0);
-        }
     }
 
     private void print(PrintWriter out, InformationSet info, Decision d) {

@@ -11,7 +11,10 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.Rng;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.BidRequest;
 
@@ -43,6 +46,8 @@ import picocli.CommandLine.Spec;
         "Exit codes: 0 after bye or the end of input, 2 bad options."})
 final class ServeCommand implements Callable<Integer> {
     private final InputStream stdin;
+    /** The seed of the current game ({@code game}), 0 before the first. */
+    private long gameSeed;
 
     @Spec
     private CommandSpec spec;
@@ -83,6 +88,7 @@ final class ServeCommand implements Callable<Integer> {
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
         String line;
         long lineNo = 0;
+        gameSeed = 0;
         while ((line = in.readLine()) != null) {
             lineNo++;
             if (line.isBlank()) {
@@ -105,15 +111,23 @@ final class ServeCommand implements Callable<Integer> {
                             rules = r;
                             tablesOption.install(rules.preset());
                             agent = agent(rules);
+                            gameSeed = 0;
                         }
                     }
-                    case "game" -> agent.startGame(AgentProtocol.readGame(msg));
+                    case "game" -> {
+                        gameSeed = AgentProtocol.readGame(msg);
+                        agent.startGame(gameSeed);
+                    }
                     case "bye" -> {
                         return 0;
                     }
                     case "play" -> {
                         InformationSet info = AgentProtocol.readPlay(msg, rules);
-                        answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        if (AgentProtocol.wantsWinRates(msg)) {
+                            answer(out, withWinRates(agent, info));
+                        } else {
+                            answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        }
                     }
                     case "bid" -> {
                         BidRequest request = AgentProtocol.readBid(msg, rules);
@@ -135,6 +149,21 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The answer to a play request with {@code "win_rates": true}: the move {@code agent.play}
+     * would choose, with every evaluated candidate's win rate. The Monte Carlo agent decides with
+     * the seed {@code play} derives from the game's seed and the history, so in fixed-worlds mode
+     * the move is the one it plays without the flag; other agents have no win rates and answer
+     * {@code "candidates": null}.
+     */
+    private String withWinRates(Agent agent, InformationSet info) {
+        if (agent instanceof MonteCarloAgent mc) {
+            Decision d = mc.decide(info, Rng.derive(gameSeed, info.historyLength()));
+            return AgentProtocol.decisionAnswer(d);
+        }
+        return AgentProtocol.moveAnswerWithoutRates(info.rules().table(), agent.play(info));
     }
 
     private static void answer(PrintWriter out, String line) {
