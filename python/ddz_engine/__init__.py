@@ -2,7 +2,7 @@
 
     from ddz_engine import Engine
     with Engine() as engine:
-        engine.legal_moves("33344456", last="5556")      # ['6665'...]: every answer, pass last
+        engine.legal_moves("33344456", last="3335")      # ['3444', '4445', '4446', 'pass']: pass last
         engine.solve("448999TJJQQAD/336688TAA22X 0", all=True).winning_moves   # ['8']
         engine.move("3445667899TJQKA2XD2A", seat=0, worlds=200).win_rates
 

@@ -134,16 +134,21 @@ def douzero_legal_moves(douzero_dir):
     return legal
 
 
+def parser():
+    """The command line's parser (the documentation's test parses the page's commands with it)."""
+    p = argparse.ArgumentParser(prog="python -m ddz_engine.bench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--backend", default=None, help="jpype, process or auto (default: $DDZ_BACKEND, else auto)")
+    p.add_argument("--games", type=int, default=200, help="random games the queries come from (default 200)")
+    p.add_argument("--seconds", type=float, default=3.0, help="time each figure is measured over (default 3)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
+    p.add_argument("--endgame-cards", type=int, default=12,
+                   help="an endgame is the first position with at most this many cards in all (default 12)")
+    p.add_argument("--douzero", metavar="DIR", help="a checkout of DouZero, to measure its move generator too")
+    return p
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m ddz_engine.bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--backend", default=None, help="jpype, process or auto (default: $DDZ_BACKEND, else auto)")
-    parser.add_argument("--games", type=int, default=200, help="random games the queries come from (default 200)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time each figure is measured over (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random games (default 1)")
-    parser.add_argument("--endgame-cards", type=int, default=12,
-                        help="an endgame is the first position with at most this many cards in all (default 12)")
-    parser.add_argument("--douzero", metavar="DIR", help="a checkout of DouZero, to measure its move generator too")
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     rules = "douzero"
     with Engine(backend=args.backend) as engine:
         queries, endgames = random_games(engine, args.games, args.seed, rules, args.endgame_cards)

@@ -217,14 +217,19 @@ def convert_eval_data(source: str, target: Optional[str] = None) -> List[str]:
     return lines
 
 
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser (the documentation's test parses the page's commands with it)."""
+    p = argparse.ArgumentParser(prog="python -m ddz_engine.douzero",
+                              description="Converts a DouZero evaluation data file (generate_eval_data.py's "
+                                          "pickle) into a deals file for ddz play --deals-file.")
+    p.add_argument("eval_data", help="the DouZero pickle (eval_data.pkl)")
+    p.add_argument("deals", nargs="?", help="the deals file to write (default: standard output)")
+    return p
+
+
 def main(argv=None) -> int:
     """``python -m ddz_engine.douzero EVAL_DATA.pkl [DEALS.txt]``: converts (to standard output without DEALS)."""
-    parser = argparse.ArgumentParser(prog="python -m ddz_engine.douzero",
-                                     description="Converts a DouZero evaluation data file (generate_eval_data.py's "
-                                                 "pickle) into a deals file for ddz play --deals-file.")
-    parser.add_argument("eval_data", help="the DouZero pickle (eval_data.pkl)")
-    parser.add_argument("deals", nargs="?", help="the deals file to write (default: standard output)")
-    args = parser.parse_args(argv)
+    args = parser().parse_args(argv)
     try:
         lines = convert_eval_data(args.eval_data, args.deals)
     except (OSError, ValueError) as e:

@@ -5,6 +5,7 @@ import doctest
 import io
 import os
 import re
+import shlex
 import unittest
 from contextlib import redirect_stdout
 
@@ -38,6 +39,21 @@ class Docs(unittest.TestCase):
         with redirect_stdout(out):
             exec(compile(blocks[0], "docs/python.md", "exec"), {})
         self.assertTrue(out.getvalue().startswith("['4445', "), out.getvalue())
+
+    def test_douzero_commands_give_specs_our_agent_takes(self):
+        # DouZero's evaluate.py is not ours: the page shows its commands as text, and this checks our part of them
+        from ddz_engine.douzero import DouZeroAgent
+        _, text = page()
+        lines = re.findall(r"^python3 evaluate\.py .*$", text, re.M)
+        self.assertEqual(2, len(lines))
+        specs = 0
+        for line in lines:
+            words = shlex.split(line)
+            for flag, value in zip(words, words[1:]):
+                if flag in ("--landlord", "--landlord_up", "--landlord_down") and value.startswith("ddz"):
+                    DouZeroAgent.from_spec(value)
+                    specs += 1
+        self.assertEqual(3, specs)
 
     def test_commands_name_real_modules_and_options(self):
         _, text = page()
