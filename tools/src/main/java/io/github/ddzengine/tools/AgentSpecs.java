@@ -3,9 +3,8 @@ package io.github.ddzengine.tools;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiFunction;
-
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
@@ -21,24 +20,25 @@ import io.github.ddzengine.mc.agents.RuleAgent;
  * static block.
  */
 final class AgentSpecs {
-    /** Builds an agent from the rules and its settings (an empty map when the spec has none). */
-    interface Factory extends BiFunction<Rules, Map<String, String>, Agent> {
+    /** Builds an agent from the rules, the tables and its settings (an empty map when the spec has none). */
+    interface Factory {
+        Agent apply(Rules rules, EngineTables tables, Map<String, String> settings);
     }
 
     private static final Map<String, Factory> FACTORIES = new LinkedHashMap<>();
     private static final Map<String, String> DESCRIPTIONS = new LinkedHashMap<>();
 
     static {
-        register("random", "uniform over the legal moves (agents.md)", noSettings("random", (r) -> new RandomAgent(r, 0)));
-        register("rule", "RLCard's rule agent (agents.md)", noSettings("rule", (r) -> new RuleAgent(r, 0)));
+        register("random", "uniform over the legal moves (agents.md)", noSettings("random", (r, t) -> new RandomAgent(r, 0)));
+        register("rule", "RLCard's rule agent (agents.md)", noSettings("rule", (r, t) -> new RuleAgent(r, 0)));
         register("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
-            + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
+            + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r, t) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
     }
 
-    private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
+    private static Agent monteCarlo(Rules rules, EngineTables tables, Map<String, String> settings) {
         MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String v = e.getValue();
@@ -56,7 +56,7 @@ final class AgentSpecs {
                     + "' (budget, threads, worlds, prior)");
             }
         }
-        return new MonteCarloAgent(c);
+        return new MonteCarloAgent(c, tables);
     }
 
     private static int positive(String key, String value) {
@@ -81,13 +81,13 @@ final class AgentSpecs {
     }
 
     /** A factory for an agent that takes no settings: refuses any. */
-    static Factory noSettings(String name, java.util.function.Function<Rules, Agent> make) {
-        return (rules, settings) -> {
+    static Factory noSettings(String name, java.util.function.BiFunction<Rules, EngineTables, Agent> make) {
+        return (rules, tables, settings) -> {
             if (!settings.isEmpty()) {
                 throw new IllegalArgumentException("agent '" + name + "' takes no settings, got "
                     + String.join(",", settings.keySet()));
             }
-            return make.apply(rules);
+            return make.apply(rules, tables);
         };
     }
 
@@ -108,7 +108,7 @@ final class AgentSpecs {
      *
      * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
      */
-    static Agent parse(String spec, Rules rules) {
+    static Agent parse(String spec, Rules rules, EngineTables tables) {
         String s = spec == null ? "" : spec.trim();
         int colon = s.indexOf(':');
         String name = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
@@ -131,6 +131,6 @@ final class AgentSpecs {
                 settings.put(kv.substring(0, eq).trim().toLowerCase(Locale.ROOT), kv.substring(eq + 1).trim());
             }
         }
-        return f.apply(rules, settings);
+        return f.apply(rules, tables, settings);
     }
 }

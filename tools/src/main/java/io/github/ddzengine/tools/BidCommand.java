@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.agents.BidRequest;
 
@@ -64,7 +65,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);
@@ -87,7 +88,7 @@ final class BidCommand implements Callable<Integer> {
         }
         Bidder defaults = new Bidder();
         Bidder bidder = new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
-        Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
+        Bidder.Estimate e = bidder.estimate(rules, tables, request.hand(), seed);
         int bid = bidder.bidFor(e, request.highestBid());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

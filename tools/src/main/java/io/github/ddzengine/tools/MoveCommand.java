@@ -9,6 +9,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
@@ -120,7 +121,7 @@ final class MoveCommand implements Callable<Integer> {
                 + "' (uniform, solo-pass)");
         };
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         InformationSet info;
         try {
             int s = Seat.parse(seat, 3);
@@ -134,7 +135,7 @@ final class MoveCommand implements Callable<Integer> {
         MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis)
             .withThreads(threads).withWorlds(worlds).withPrior(p);
         Decision d;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (worlds == 0) {
                 agent.warmUp(info, warmupMillis);
             }

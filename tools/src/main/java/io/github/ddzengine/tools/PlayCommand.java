@@ -23,6 +23,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
@@ -111,7 +112,7 @@ final class PlayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
@@ -126,8 +127,8 @@ final class PlayCommand implements Callable<Integer> {
         Agent agentB = null;
         try {
             try {
-                agentA = agent(a, rules);
-                agentB = agent(b, rules);
+                agentA = agent(a, rules, tables);
+                agentB = agent(b, rules, tables);
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
             }
@@ -139,9 +140,9 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /** An agent of AgentSpecs, or an external one ({@code exec:}). */
-    private Agent agent(String agentSpec, Rules rules) {
+    private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
         String s = agentSpec == null ? "" : agentSpec.trim();
-        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules);
+        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules, tables);
     }
 
     private static void close(Agent agent) {

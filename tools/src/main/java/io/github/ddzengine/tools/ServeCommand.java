@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.BidRequest;
@@ -73,11 +74,14 @@ final class ServeCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {
-            agent = agent(rules);
+            agent = agent(rules, EngineTables.NONE);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        tablesOption.install(rules.preset());
+        // the spec is checked before the tables are read (a bad spec is reported first), then the
+        // agent is made again with them
+        agent.close();
+        agent = agent(rules, tablesOption.load(rules.preset()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
@@ -103,8 +107,9 @@ final class ServeCommand implements Callable<Integer> {
                         Rules r = AgentProtocol.readHello(msg);
                         if (!r.equals(rules)) {
                             rules = r;
-                            tablesOption.install(rules.preset());
-                            agent = agent(rules);
+                            EngineTables tables = tablesOption.load(rules.preset());
+                            agent.close();
+                            agent = agent(rules, tables);
                         }
                     }
                     case "game" -> agent.startGame(AgentProtocol.readGame(msg));
@@ -143,7 +148,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */
-    private Agent agent(Rules rules) {
+    private Agent agent(Rules rules, EngineTables tables) {
         String s = agentSpec.trim();
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
@@ -152,7 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         if (mc && !s.toLowerCase(java.util.Locale.ROOT).contains("budget=")) {
             s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
         }
-        Agent a = AgentSpecs.parse(s, rules);
+        Agent a = AgentSpecs.parse(s, rules, tables);
         a.startGame(0);
         return a;
     }

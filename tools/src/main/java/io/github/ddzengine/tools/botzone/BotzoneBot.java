@@ -12,6 +12,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
@@ -66,7 +67,7 @@ public final class BotzoneBot {
     private final long seed;
 
     /**
-     * A bot.
+     * A bot without precomputed tables.
      *
      * @param agentSpec {@code mc} (the Monte Carlo engine, timed), {@code mc:worlds=N} (fixed
      *     worlds, reproducible), {@code mc:budget=MS}, {@code rule}, {@code greedy} or {@code random}
@@ -75,11 +76,24 @@ public final class BotzoneBot {
      * @throws IllegalArgumentException for an unknown agent or bad settings
      */
     public BotzoneBot(String agentSpec, int budgetMs, long seed) {
-        this.agent = agent(agentSpec, budgetMs);
+        this(agentSpec, budgetMs, seed, EngineTables.NONE);
+    }
+
+    /**
+     * A bot whose agent uses {@code tables} (those of the BOTZONE preset and the shared ones).
+     *
+     * @param agentSpec as for {@link #BotzoneBot(String, int, long)}
+     * @param budgetMs the Monte Carlo time budget of a play decision, ms (unless the spec sets one)
+     * @param seed mixed with the input line into the seed of the agent's random choices
+     * @param tables the precomputed tables
+     * @throws IllegalArgumentException for an unknown agent or bad settings
+     */
+    public BotzoneBot(String agentSpec, int budgetMs, long seed, EngineTables tables) {
+        this.agent = agent(agentSpec, budgetMs, tables);
         this.seed = seed;
     }
 
-    private static Agent agent(String spec, int budgetMs) {
+    private static Agent agent(String spec, int budgetMs, EngineTables tables) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
         int colon = s.indexOf(':');
         String name = colon < 0 ? s : s.substring(0, colon);
@@ -91,7 +105,7 @@ public final class BotzoneBot {
             case "rule":
                 return new RuleAgent(RULES, 0);
             case "greedy":
-                return new GreedyAgent(RULES);
+                return new GreedyAgent(RULES, tables);
             case "random":
                 return new RandomAgent(RULES, 0);
             case "mc":
@@ -131,7 +145,7 @@ public final class BotzoneBot {
         Bidder d = c.bidder();
         c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(), c.solverMaxCards(),
             c.solverNodes(), c.reserveMillis(), c.prior(), new Bidder(d.bid1(), d.bid2(), d.bid3(), BID_WORLDS));
-        return new MonteCarloAgent(c);
+        return new MonteCarloAgent(c, tables);
     }
 
     /**
