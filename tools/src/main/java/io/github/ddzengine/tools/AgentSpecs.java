@@ -40,7 +40,7 @@ final class AgentSpecs {
             + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
     }
 
-    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
+    private static Agent monteCarloV1(Rules rules, EngineTables tables, Map<String, String> settings) {
         io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String v = e.getValue();
@@ -58,7 +58,7 @@ final class AgentSpecs {
                     + "' (budget, threads, worlds, prior)");
             }
         }
-        return new io.github.ddzengine.mc.v1.MonteCarloAgent(c);
+        return new io.github.ddzengine.mc.v1.MonteCarloAgent(c, tables);
     }
 
     private static Agent monteCarlo(Rules rules, EngineTables tables, Map<String, String> settings) {
