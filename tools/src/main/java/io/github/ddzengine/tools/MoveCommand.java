@@ -15,7 +15,6 @@ import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
-import io.github.ddzengine.mc.SoloPassPrior;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -114,12 +113,12 @@ final class MoveCommand implements Callable<Integer> {
         if (top < 1) {
             throw new ParameterException(spec.commandLine(), "--top must be positive, not " + top);
         }
-        Prior p = switch (prior.toLowerCase(Locale.ROOT)) {
-            case "uniform" -> Prior.UNIFORM;
-            case "solo-pass" -> new SoloPassPrior();
-            default -> throw new ParameterException(spec.commandLine(), "unknown --prior '" + prior
-                + "' (uniform, solo-pass)");
-        };
+        Prior p;
+        try {
+            p = Prior.named(prior);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--prior: " + e.getMessage());
+        }
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
         InformationSet info;

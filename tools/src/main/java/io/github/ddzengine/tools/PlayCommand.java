@@ -25,6 +25,7 @@ import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
@@ -140,10 +141,9 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
+    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
     private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
-        String s = agentSpec == null ? "" : agentSpec.trim();
-        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules, tables);
+        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs).parse(agentSpec, rules, tables);
     }
 
     private static void close(Agent agent) {

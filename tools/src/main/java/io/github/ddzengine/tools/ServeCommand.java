@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.agents.BidRequest;
 
 import picocli.CommandLine.Command;
@@ -153,11 +155,8 @@ final class ServeCommand implements Callable<Integer> {
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
         }
-        boolean mc = s.equalsIgnoreCase("mc") || s.toLowerCase(java.util.Locale.ROOT).startsWith("mc:");
-        if (mc && !s.toLowerCase(java.util.Locale.ROOT).contains("budget=")) {
-            s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
-        }
-        Agent a = AgentSpecs.parse(s, rules, tables);
+        Agent a = AgentSpecs.builtIn().withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
+            .parse(s, rules, tables);
         a.startGame(0);
         return a;
     }
