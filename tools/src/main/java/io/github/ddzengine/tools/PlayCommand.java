@@ -29,6 +29,9 @@ import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.protocol.ProtocolAgents;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -258,7 +261,7 @@ final class PlayCommand implements Callable<Integer> {
             }
             try {
                 if (line.startsWith("{")) {
-                    JsonNode node = JsonLines.readObject(line, "deal");
+                    JsonNode node = JsonFields.readObject(line, "deal");
                     out.add(Deal.parse(JsonFields.required(node, "deal")));
                 } else {
                     out.add(Deal.parse(line));

@@ -17,6 +17,9 @@ import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -97,7 +100,7 @@ final class ServeCommand implements Callable<Integer> {
             JsonNode msg;
             String type;
             try {
-                msg = JsonLines.readObject(line, "type");
+                msg = JsonFields.readObject(line, "type");
                 type = AgentProtocol.type(msg);
             } catch (IllegalArgumentException e) {
                 answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));

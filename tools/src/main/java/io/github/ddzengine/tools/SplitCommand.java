@@ -16,6 +16,7 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.protocol.JsonFields;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -169,7 +170,7 @@ final class SplitCommand implements Callable<Integer> {
 
         @Override
         public Question read(String line) {
-            JsonNode node = JsonLines.readObject(line, "hand");
+            JsonNode node = JsonFields.readObject(line, "hand");
             String hand = JsonFields.required(node, "hand");
             return new Question(JsonFields.rules(node, defaults), Notation.parseHand(hand, Notation.MAX_HAND));
         }

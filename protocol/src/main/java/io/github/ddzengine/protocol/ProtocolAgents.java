@@ -1,9 +1,13 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.protocol;
 
 import io.github.ddzengine.mc.agents.AgentSpecs;
 
-/** The agents of the agent protocol, for an {@link AgentSpecs} value: {@code exec:COMMAND}. */
-final class ProtocolAgents {
+/**
+ * The agents of the agent protocol, for an {@link AgentSpecs} value: {@code exec:COMMAND}. A
+ * library user who wants {@code ddz play}'s agents writes
+ * {@code ProtocolAgents.withExec(AgentSpecs.builtIn(), 10_000).parse(spec, rules, tables)}.
+ */
+public final class ProtocolAgents {
     private ProtocolAgents() {
     }
 
@@ -14,7 +18,7 @@ final class ProtocolAgents {
      * @param moveTimeoutMillis longest wait for the process's answer to a request, ms (its first
      *     answer gets {@link ExecAgent#STARTUP_GRACE_MS} more)
      */
-    static AgentSpecs withExec(AgentSpecs specs, long moveTimeoutMillis) {
+    public static AgentSpecs withExec(AgentSpecs specs, long moveTimeoutMillis) {
         return specs.withCommand("exec", "COMMAND", "an external process",
             (rules, tables, command) -> ExecAgent.of(ExecAgent.PREFIX + command, rules, moveTimeoutMillis));
     }
