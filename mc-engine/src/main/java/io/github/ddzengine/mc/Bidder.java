@@ -5,7 +5,6 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
-import io.github.ddzengine.mc.agents.BidRequest;
 
 /**
  * Bidding by estimated win rate: deals the 37 cards a bidder cannot see into a kitty and two

@@ -9,8 +9,6 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
 
 /**
  * The imperfect-information Monte Carlo player: samples the hidden cards ({@link WorldSampler},

@@ -14,7 +14,7 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * The agent protocol of {@code docs/agent-protocol.md}, version {@value #VERSION}: the messages a

@@ -24,8 +24,8 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.arena.ArenaException;
 
 /**

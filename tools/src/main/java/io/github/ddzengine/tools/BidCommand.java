@@ -9,7 +9,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 

@@ -24,7 +24,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;

@@ -18,7 +18,7 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.agents.RuleAgent;
 import io.github.ddzengine.protocol.AgentProtocol;
 import io.github.ddzengine.protocol.JsonFields;

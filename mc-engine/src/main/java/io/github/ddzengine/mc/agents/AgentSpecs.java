@@ -10,6 +10,7 @@ import java.util.Objects;
 
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;

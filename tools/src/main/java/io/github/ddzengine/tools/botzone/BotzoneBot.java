@@ -13,9 +13,9 @@ import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.AgentSpecs;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * A Botzone FightTheLandlord2 bot ({@code notation.md} section 5, the BOTZONE rules): one turn
