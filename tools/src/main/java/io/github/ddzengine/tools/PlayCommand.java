@@ -32,6 +32,7 @@ import io.github.ddzengine.mc.arena.MatchStats;
 import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.protocol.ProtocolAgents;
+import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,6 +102,10 @@ final class PlayCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
     private Path out;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write a match report: one HTML page with A's WP "
+        + "and its 95%% band as deals accumulate, the split by role and each agent's decision latency (plots in SVG).")
+    private Path report;
 
     @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
     private Path dealsFile;
@@ -172,7 +177,9 @@ final class PlayCommand implements Callable<Integer> {
             return Ddz.inputError(spec, e);
         }
         int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
-        Match match = new Match(rules, agentA, agentB, bidding);
+        MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
+        Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
+            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
         PrintWriter stdout = spec.commandLine().getOut();
         Writer records = null;
         ProgressBar bar = null;
@@ -197,6 +204,9 @@ final class PlayCommand implements Callable<Integer> {
                         throw new UncheckedIOException(e);
                     }
                 }
+                if (plots != null) {
+                    plots.add(game, aIsLandlord);
+                }
                 if (progress != null) {
                     progress.step();
                 }
@@ -218,6 +228,15 @@ final class PlayCommand implements Callable<Integer> {
             }
             if (records != null) {
                 records.close();
+            }
+        }
+        if (plots != null) {
+            try {
+                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d --seed %d%s, rules %s,"
+                    + " %d thread%s", a, b, n, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+            } catch (IOException e) {
+                return Ddz.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
+                    + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
             }
         }
         if (json) {

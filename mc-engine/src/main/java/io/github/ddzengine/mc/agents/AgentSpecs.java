@@ -15,6 +15,7 @@ import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
+import io.github.ddzengine.mc.Tuning;
 
 /**
  * Agents by name: the one place where an agent spec such as {@code mc:budget=50,worlds=200} becomes
@@ -113,10 +114,11 @@ public final class AgentSpecs {
             + "the lowest card (the published 46% self-play figure)", BuiltIn.RULE_DOUZERO)
         .withPlain("greedy", "min-hand heuristic", BuiltIn.GREEDY)
         .with("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
-            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform, bid-worlds=N default 1000)",
-            BuiltIn.MC)
+            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform, rollout=F rollout policy features, "
+            + "solver=C solve worlds of at most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve "
+            + "at C cards, rnodes=N its node budget, bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
-            + "issue 23 (the settings of mc but bid-worlds)", BuiltIn.MC_V1);
+            + "issue 23 (settings: budget, threads, worlds, prior, as for mc)", BuiltIn.MC_V1);
 
     private final List<Entry> entries;
 
@@ -323,24 +325,40 @@ public final class AgentSpecs {
 
     // ------------------------------------------------------------------------------- the engine's
 
-    /** The settings of {@code mc} and {@code mc-v1} (all but {@code bid-worlds}), read once. */
+    /**
+     * The settings of {@code mc}, and the four of them {@code mc-v1} takes (budget, threads,
+     * worlds, prior), read once; 0 or -1 (those that may be 0) means not given.
+     */
     private static final class McSettings {
+        /** The settings only {@code mc} takes. */
+        private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "bid-worlds");
+
         int budget;
         int threads;
         int worlds;
         int bidWorlds;
+        int nodes;
+        int rollout = -1;
+        int solver = -1;
+        int rsolve = -1;
+        int rnodes = -1;
         Prior prior;
 
-        McSettings(String agent, Map<String, String> settings, boolean bidding) {
+        McSettings(String agent, Map<String, String> settings, boolean full) {
             for (Map.Entry<String, String> e : settings.entrySet()) {
                 String v = e.getValue();
-                // bid-worlds is no setting of an agent without it: it falls to the default branch
-                String key = bidding || !e.getKey().equals("bid-worlds") ? e.getKey() : "";
+                // a setting of mc alone is unknown to mc-v1: it falls to the default branch
+                String key = full || !MC_ONLY.contains(e.getKey()) ? e.getKey() : "";
                 switch (key) {
                     case "budget" -> budget = positive(agent, "budget", v);
                     case "threads" -> threads = positive(agent, "threads", v);
                     case "worlds" -> worlds = positive(agent, "worlds", v);
                     case "bid-worlds" -> bidWorlds = positive(agent, "bid-worlds", v);
+                    case "nodes" -> nodes = positive(agent, "nodes", v);
+                    case "rollout" -> rollout = nonNegative(agent, "rollout", v);
+                    case "solver" -> solver = nonNegative(agent, "solver", v);
+                    case "rsolve" -> rsolve = nonNegative(agent, "rsolve", v);
+                    case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
                     case "prior" -> {
                         try {
                             prior = Prior.named(v);
@@ -349,7 +367,7 @@ public final class AgentSpecs {
                         }
                     }
                     default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '" + e.getKey()
-                        + "' (budget, threads, worlds, prior" + (bidding ? ", bid-worlds)" : ")"));
+                        + "' (budget, threads, worlds, prior" + (full ? ", " + String.join(", ", MC_ONLY) + ")" : ")"));
                 }
             }
         }
@@ -367,6 +385,19 @@ public final class AgentSpecs {
                 + value + "'");
         }
 
+        private static int nonNegative(String agent, String key, String value) {
+            try {
+                int v = Integer.parseInt(value);
+                if (v >= 0) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a non-negative integer, not '"
+                + value + "'");
+        }
+
         Agent monteCarlo(EngineTables tables) {
             MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
             if (budget > 0) {
@@ -381,11 +412,25 @@ public final class AgentSpecs {
             if (prior != null) {
                 c = c.withPrior(prior);
             }
+            if (solver >= 0) {
+                c = c.withSolverMaxCards(solver);
+            }
+            if (nodes > 0) {
+                c = c.withSolverNodes(nodes);
+            }
+            if (rollout >= 0) {
+                c = c.withTuning(c.tuning().withRolloutFeatures(rollout));
+            }
+            if (rsolve >= 0 || rnodes >= 0) {
+                Tuning t = c.tuning();
+                c = c.withTuning(t.withRolloutSolve(rsolve >= 0 ? rsolve : t.rolloutSolveCards(),
+                    rnodes >= 0 ? rnodes : t.rolloutSolveNodes()));
+            }
             if (bidWorlds > 0) {
                 Bidder d = c.bidder();
                 c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(),
                     c.solverMaxCards(), c.solverNodes(), c.reserveMillis(), c.prior(),
-                    new Bidder(d.bid1(), d.bid2(), d.bid3(), bidWorlds));
+                    new Bidder(d.bid1(), d.bid2(), d.bid3(), bidWorlds), c.tuning());
             }
             return new MonteCarloAgent(c, tables);
         }

@@ -57,6 +57,15 @@ class AgentSpecsTest {
             assertEquals(20, c.bidder().worlds());
             assertSame(tables, mc.tables());
         }
+        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn()
+            .parse("mc:rnodes=500,rollout=0,solver=12,nodes=900,rsolve=9", RULES)) {
+            MonteCarloAgent.Config c = mc.config();
+            assertEquals(0, c.tuning().rolloutFeatures());
+            assertEquals(9, c.tuning().rolloutSolveCards());
+            assertEquals(500, c.tuning().rolloutSolveNodes());
+            assertEquals(12, c.solverMaxCards());
+            assertEquals(900, c.solverNodes());
+        }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=solo-pass", RULES)) {
             assertInstanceOf(SoloPassPrior.class, mc.config().prior());
         }
@@ -90,10 +99,14 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds must be a positive integer, not '0'", refusal(specs, "mc:worlds=0"));
         assertEquals("agent 'mc': budget must be a positive integer, not 'x'", refusal(specs, "mc:budget=x"));
         assertEquals("agent 'mc': unknown prior 'psychic' (solo-pass, uniform)", refusal(specs, "mc:prior=psychic"));
-        assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, prior, bid-worlds)",
+        assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, prior, rollout, solver, nodes, "
+            + "rsolve, rnodes, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
+        assertEquals("agent 'mc': rsolve must be a non-negative integer, not '-1'", refusal(specs, "mc:rsolve=-1"));
+        assertEquals("agent 'mc-v1': unknown setting 'rollout' (budget, threads, worlds, prior)",
+            refusal(specs, "mc-v1:rollout=0"));
         assertEquals("unknown agent 'x' (no agents)", refusal(AgentSpecs.none(), "x"));
     }
 
