@@ -5,10 +5,12 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -64,7 +66,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);
@@ -86,7 +88,7 @@ final class BidCommand implements Callable<Integer> {
             return Ddz.inputError(spec, e);
         }
         Bidder bidder = bidder(worlds);
-        Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
+        Bidder.Estimate e = bidder.estimate(rules, tables, request.hand(), seed);
         int bid = bidder.bidFor(e, request.highestBid());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -5,16 +5,17 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
-import io.github.ddzengine.mc.SoloPassPrior;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -115,12 +116,12 @@ final class MoveCommand implements Callable<Integer> {
         }
         Prior p;
         try {
-            p = prior(prior);
+            p = Prior.named(prior);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "unknown --prior '" + prior + "' (uniform, solo-pass)");
+            throw new ParameterException(spec.commandLine(), "--prior: " + e.getMessage());
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         InformationSet info;
         try {
             int s = Seat.parse(seat, 3);
@@ -134,7 +135,7 @@ final class MoveCommand implements Callable<Integer> {
         MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis)
             .withThreads(threads).withWorlds(worlds).withPrior(p);
         Decision d;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (worlds == 0) {
                 agent.warmUp(info, warmupMillis);
             }
@@ -148,19 +149,6 @@ final class MoveCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /**
-     * The world prior of a name: {@code solo-pass} or {@code uniform} (any case).
-     *
-     * @throws IllegalArgumentException for another name
-     */
-    static Prior prior(String name) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "uniform" -> Prior.UNIFORM;
-            case "solo-pass" -> new SoloPassPrior();
-            default -> throw new IllegalArgumentException("unknown prior '" + name + "' (solo-pass, uniform)");
-        };
     }
 
     static long parseCards(String option, String text) {

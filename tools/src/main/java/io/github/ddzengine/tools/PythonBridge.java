@@ -13,17 +13,16 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
@@ -32,11 +31,15 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Prior;
+import io.github.ddzengine.mc.BidRequest;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.JsonFields;
 
 /**
  * The engine as the Python package {@code ddz_engine} ({@code python/}, {@code docs/python.md})
@@ -90,9 +93,9 @@ public final class PythonBridge implements AutoCloseable {
     private final List<Rules> rulesById = new ArrayList<>();
     private final Map<String, Integer> rulesIds = new HashMap<>();
     private final Map<Preset, String[]> moveTexts = new EnumMap<>(Preset.class);
-    private final Set<Preset> tablesInstalled = EnumSet.noneOf(Preset.class);
+    private final Map<Preset, EngineTables> tablesByPreset = new EnumMap<>(Preset.class);
     private final MoveLister lister = new MoveLister();
-    private final Solvers solvers = new Solvers(Solver.DEFAULT_TABLE_MB);
+    private final Solvers solvers = new Solvers(Solver.DEFAULT_TABLE_MB, this::tables);
     private final Map<String, MonteCarloAgent> agents = new LinkedHashMap<>(8, 0.75f, true);
     private final StringBuilder text = new StringBuilder(1 << 12);
 
@@ -138,10 +141,18 @@ public final class PythonBridge implements AutoCloseable {
             throw new IllegalArgumentException("no rule set " + id + " (get one from rules())");
         }
         Rules r = rulesById.get(id);
-        if (tablesInstalled.add(r.preset())) {
-            new TablesOption().install(r.preset());
-        }
+        tables(r.preset());
         return r;
+    }
+
+    /** The precomputed tables of {@code preset}, loaded at its first request. */
+    private EngineTables tables(Preset preset) {
+        EngineTables t = tablesByPreset.get(preset);
+        if (t == null) {
+            t = new TablesOption().load(preset);
+            tablesByPreset.put(preset, t);
+        }
+        return t;
     }
 
     /**
@@ -326,7 +337,7 @@ public final class PythonBridge implements AutoCloseable {
      */
     public String call(String request) {
         try {
-            JsonNode node = JsonLines.readObject(request, "op");
+            JsonNode node = JsonFields.readObject(request, "op");
             String op = JsonFields.required(node, "op");
             Rules rules = JsonFields.rules(node, Rules.STANDARD);
             return switch (op) {
@@ -424,7 +435,7 @@ public final class PythonBridge implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("hand: " + e.getMessage(), e);
         }
-        int[] split = MinHands.of(r).split(hand);
+        int[] split = MinHands.of(r, tables(r.preset())).split(hand);
         MoveTable table = r.table();
         return json(g -> {
             g.writeNumberField("min_hands", split.length);
@@ -471,7 +482,7 @@ public final class PythonBridge implements AutoCloseable {
         int worlds = (int) integer(node, "worlds", 0, 0, 10_000_000);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String prior = JsonFields.text(node, "prior");
-        MonteCarloAgent agent = agent(budget, threads, worlds, prior == null ? "solo-pass" : prior);
+        MonteCarloAgent agent = agent(r.preset(), budget, threads, worlds, prior == null ? "solo-pass" : prior);
         Decision d = agent.decide(info, seed);
         return json(g -> {
             McJson.decision(g, d);
@@ -480,13 +491,13 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     /** The agent of these settings, made on first use; the least recently used one beyond {@link #MAX_AGENTS} is closed. */
-    private MonteCarloAgent agent(int budget, int threads, int worlds, String prior) {
-        String key = budget + "/" + threads + "/" + worlds + "/" + prior.toLowerCase(java.util.Locale.ROOT);
+    private MonteCarloAgent agent(Preset preset, int budget, int threads, int worlds, String prior) {
+        String key = preset + "/" + budget + "/" + threads + "/" + worlds + "/" + prior.toLowerCase(java.util.Locale.ROOT);
         MonteCarloAgent a = agents.get(key);
         if (a == null) {
             MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withBudget(budget).withThreads(threads)
-                .withWorlds(worlds).withPrior(MoveCommand.prior(prior));
-            a = new MonteCarloAgent(c);
+                .withWorlds(worlds).withPrior(Prior.named(prior));
+            a = new MonteCarloAgent(c, tables(preset));
             agents.put(key, a);
             if (agents.size() > MAX_AGENTS) {
                 String eldest = agents.keySet().iterator().next();
@@ -502,7 +513,7 @@ public final class PythonBridge implements AutoCloseable {
         int worlds = (int) integer(node, "worlds", 1000, 1, 10_000_000);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         Bidder bidder = BidCommand.bidder(worlds);
-        Bidder.Estimate e = bidder.estimate(r, request.hand(), seed);
+        Bidder.Estimate e = bidder.estimate(r, tables(r.preset()), request.hand(), seed);
         int bid = bidder.bidFor(e, request.highestBid());
         return json(g -> McJson.bid(g, e, bid));
     }
@@ -542,7 +553,7 @@ public final class PythonBridge implements AutoCloseable {
     /** The JSON {@code body} writes, inside an object when {@code object}, as one line. */
     private static String json(Body body, boolean object) {
         StringWriter sw = new StringWriter(256);
-        try (JsonGenerator g = JsonLines.MAPPER.getFactory().createGenerator(sw)) {
+        try (JsonGenerator g = JsonFields.MAPPER.getFactory().createGenerator(sw)) {
             if (object) {
                 g.writeStartObject();
             }
@@ -600,7 +611,7 @@ public final class PythonBridge implements AutoCloseable {
 
     private static boolean isBye(String line) {
         try {
-            JsonNode n = JsonLines.readObject(line, "op");
+            JsonNode n = JsonFields.readObject(line, "op");
             return n.has("op") && "bye".equals(n.get("op").asText());
         } catch (IllegalArgumentException e) {
             return false;

@@ -6,17 +6,23 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Rng;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.agents.AgentSpecs;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -78,11 +84,14 @@ final class ServeCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {
-            agent = agent(rules);
+            agent = agent(rules, EngineTables.NONE);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        tablesOption.install(rules.preset());
+        // the spec is checked before the tables are read (a bad spec is reported first), then the
+        // agent is made again with them
+        agent.close();
+        agent = agent(rules, tablesOption.load(rules.preset()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
@@ -97,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
             JsonNode msg;
             String type;
             try {
-                msg = JsonLines.readObject(line, "type");
+                msg = JsonFields.readObject(line, "type");
                 type = AgentProtocol.type(msg);
             } catch (IllegalArgumentException e) {
                 answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
@@ -109,8 +118,9 @@ final class ServeCommand implements Callable<Integer> {
                         Rules r = AgentProtocol.readHello(msg);
                         if (!r.equals(rules)) {
                             rules = r;
-                            tablesOption.install(rules.preset());
-                            agent = agent(rules);
+                            EngineTables tables = tablesOption.load(rules.preset());
+                            agent.close();
+                            agent = agent(rules, tables);
                             gameSeed = 0;
                         }
                     }
@@ -172,16 +182,13 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */
-    private Agent agent(Rules rules) {
+    private Agent agent(Rules rules, EngineTables tables) {
         String s = agentSpec.trim();
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
         }
-        boolean mc = s.equalsIgnoreCase("mc") || s.toLowerCase(java.util.Locale.ROOT).startsWith("mc:");
-        if (mc && !s.toLowerCase(java.util.Locale.ROOT).contains("budget=")) {
-            s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
-        }
-        Agent a = AgentSpecs.parse(s, rules);
+        Agent a = AgentSpecs.builtIn().withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
+            .parse(s, rules, tables);
         a.startGame(0);
         return a;
     }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class PythonBridgeTest {
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return io.github.ddzengine.protocol.JsonFields.MAPPER.readTree(line);
     }
 
     @Test

@@ -18,14 +18,16 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.agents.RuleAgent;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.JsonFields;
 import org.junit.jupiter.api.Test;
 
 /** {@code ddz serve} in-process: the messages of {@code docs/agent-protocol.md} and their answers. */
 class ServeCommandTest {
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     @Test

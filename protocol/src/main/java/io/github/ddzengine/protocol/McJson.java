@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.protocol;
 
 import java.io.IOException;
 
@@ -14,7 +14,7 @@ import io.github.ddzengine.mc.Decision;
  * it, and a bid estimate as {@code ddz bid --json} and the bridge give it. Rates and scores are
  * rounded to four places; a rate that cannot be computed is {@code null}.
  */
-final class McJson {
+public final class McJson {
     private McJson() {
     }
 
@@ -24,7 +24,7 @@ final class McJson {
      * every evaluated candidate best first (win rates from the mover's side, 0..1; mean scores in
      * points of the mover's side), the sample and its wall time in ms.
      */
-    static void decision(JsonGenerator g, Decision d) throws IOException {
+    public static void decision(JsonGenerator g, Decision d) throws IOException {
         MoveTable t = d.table();
         g.writeStringField("move", t.format(d.move()));
         g.writeStringField("type", t.typeName(d.move()));
@@ -50,7 +50,7 @@ final class McJson {
      * Writes {@code "win_rate", "ci": [low, high], "bid", "worlds", "time_ms"}: the estimated
      * landlord win rate of a hand with its 95% interval and the bid it gives.
      */
-    static void bid(JsonGenerator g, Bidder.Estimate e, int bid) throws IOException {
+    public static void bid(JsonGenerator g, Bidder.Estimate e, int bid) throws IOException {
         g.writeNumberField("win_rate", round(e.winRate()));
         g.writeArrayFieldStart("ci");
         g.writeNumber(round(e.low()));
@@ -62,7 +62,7 @@ final class McJson {
     }
 
     /** A rate or mean to four places, or {@code null} for NaN. */
-    static void rate(JsonGenerator g, String name, double v) throws IOException {
+    public static void rate(JsonGenerator g, String name, double v) throws IOException {
         if (Double.isNaN(v)) {
             g.writeNullField(name);
         } else {
