@@ -15,8 +15,8 @@ import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Rng;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.arena.Game;
 
 /**

@@ -11,7 +11,7 @@ import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.Rng;
 import io.github.ddzengine.mc.SoloPassPrior;
 import io.github.ddzengine.mc.WorldSampler;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.GreedyAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 

@@ -1,8 +1,6 @@
 package io.github.ddzengine.mc;
 
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
-import io.github.ddzengine.mc.agents.OpenHandAgent;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * The {@code oracle}: the Monte Carlo search of {@link MonteCarloAgent} with perfect information.
@@ -26,7 +24,12 @@ public final class OracleAgent implements OpenHandAgent {
 
     /** An oracle searching with {@code config} (the settings of {@code mc}; the prior is not used). */
     public OracleAgent(MonteCarloAgent.Config config) {
-        this.search = new MonteCarloAgent(config);
+        this(config, EngineTables.NONE);
+    }
+
+    /** An oracle searching with {@code config} and the precomputed {@code tables} (as {@code mc} would). */
+    public OracleAgent(MonteCarloAgent.Config config, EngineTables tables) {
+        this.search = new MonteCarloAgent(config, tables);
     }
 
     @Override
@@ -82,7 +85,7 @@ public final class OracleAgent implements OpenHandAgent {
 
     @Override
     public Agent copy() {
-        return new OracleAgent(search.config());
+        return new OracleAgent(search.config(), search.tables());
     }
 
     @Override

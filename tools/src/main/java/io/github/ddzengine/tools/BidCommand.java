@@ -5,11 +5,13 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.MonteCarloAgent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -86,7 +88,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--warmup-ms must be 0 or more, not " + warmupMillis);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);
@@ -107,12 +109,11 @@ final class BidCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        Bidder defaults = new Bidder();
-        Bidder bidder = new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
+        Bidder bidder = bidder(worlds);
         MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBidder(bidder);
         config = budgetMillis == 0 ? config.withWorlds(1) : config.withBudget(budgetMillis);
         Bidder.Estimate e;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (budgetMillis > 0) {
                 agent.warmUpBids(request, warmupMillis);
             }
@@ -125,14 +126,7 @@ final class BidCommand implements Callable<Integer> {
             JsonLineWriter w = new JsonLineWriter(out);
             JsonGenerator g = w.gen();
             g.writeStartObject();
-            g.writeNumberField("win_rate", round(e.winRate()));
-            g.writeArrayFieldStart("ci");
-            g.writeNumber(round(e.low()));
-            g.writeNumber(round(e.high()));
-            g.writeEndArray();
-            g.writeNumberField("bid", bid);
-            g.writeNumberField("worlds", e.worlds());
-            g.writeNumberField("time_ms", Math.round(e.nanos() / 1e4) / 100.0);
+            McJson.bid(g, e, bid);
             g.writeBooleanField("budget_cut", cut);
             g.writeEndObject();
             w.endLine();
@@ -149,7 +143,9 @@ final class BidCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static double round(double v) {
-        return Math.round(v * 10000) / 10000.0;
+    /** The default bidder with {@code worlds} worlds an estimate. */
+    static Bidder bidder(int worlds) {
+        Bidder defaults = new Bidder();
+        return new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
     }
 }

@@ -18,7 +18,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import me.tongfei.progressbar.ProgressBar;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
@@ -105,7 +106,7 @@ final class LadderCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
@@ -132,10 +133,10 @@ final class LadderCommand implements Callable<Integer> {
                         fromFile = fromFile.subList(0, deals);
                     }
                 }
-                candidate = PlayCommand.agent(a, rules, moveTimeoutMs);
+                candidate = PlayCommand.agent(a, rules, tables, moveTimeoutMs);
                 opened.add(candidate);
                 for (String b : baselines) {
-                    opened.add(PlayCommand.agent(b, rules, moveTimeoutMs));
+                    opened.add(PlayCommand.agent(b, rules, tables, moveTimeoutMs));
                 }
                 if (outDir != null) {
                     try {

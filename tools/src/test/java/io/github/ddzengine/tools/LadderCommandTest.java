@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +18,7 @@ class LadderCommandTest {
     Path dir;
 
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.github.ddzengine.mc.agents;
+package io.github.ddzengine.mc;
 
 /**
  * An agent that plays with every hand visible (the {@code oracle}, the ceiling of what inference
