@@ -64,7 +64,10 @@ public final class Playout {
      * out on; landlord_down lets the landlord's move run when landlord_up goes out on it.
      */
     public static final int FEED_PARTNER = 8;
-    /** The features of the default policy. */
+    /**
+     * The features of a playout made without any ({@link #Playout(Rules, MinHands)}): none, the first
+     * policy ({@code mc-v1}'s). The agent's rollouts take theirs from {@link Tuning#DEFAULT}.
+     */
     public static final int DEFAULT = 0;
 
     private static final int SPRING_BIT = 1 << 10;
