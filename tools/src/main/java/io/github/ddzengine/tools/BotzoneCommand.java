@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
             + "| ddz botzone",
         "  java -cp tools/target/ddz.jar io.github.ddzengine.tools.botzone.BotzoneMain --budget-ms 50 < turn.json   (cold start)",
         "",
-        "Exit codes: 0 a response was printed, 2 bad options."})
+        "Exit codes: 0 a response was printed, 2 bad options, 4 the response could not be written."})
 final class BotzoneCommand implements Callable<Integer> {
     private final InputStream stdin;
 

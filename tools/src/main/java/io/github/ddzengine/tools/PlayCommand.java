@@ -3,7 +3,6 @@ package io.github.ddzengine.tools;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -189,7 +188,7 @@ final class PlayCommand implements Callable<Integer> {
                     try {
                         GameRecords.write(recordWriter, game);
                     } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                        throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
                     }
                 }
                 if (progress != null) {
@@ -205,6 +204,15 @@ final class PlayCommand implements Callable<Integer> {
                 err.flush();
                 return Ddz.EXIT_SOFTWARE;
             }
+            if (records != null) {
+                Writer r = records;
+                records = null;
+                try {
+                    r.close(); // the last buffered records
+                } catch (IOException e) {
+                    throw new OutputException(out, e);
+                }
+            }
         } finally {
             agentA.close();
             agentB.close();
@@ -212,7 +220,7 @@ final class PlayCommand implements Callable<Integer> {
                 bar.close();
             }
             if (records != null) {
-                records.close();
+                closeQuietly(records); // after a failure: the first error is the one reported
             }
         }
         if (json) {
@@ -224,6 +232,14 @@ final class PlayCommand implements Callable<Integer> {
         }
         stdout.flush();
         return 0;
+    }
+
+    private static void closeQuietly(Writer w) {
+        try {
+            w.close();
+        } catch (IOException e) {
+            // reported already
+        }
     }
 
     /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */

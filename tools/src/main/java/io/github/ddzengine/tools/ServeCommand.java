@@ -14,6 +14,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Spec;
         "  ddz play --a mc --b 'exec:ddz serve --agent rule' --deals 100",
         "  echo '{\"type\":\"bid\",\"seat\":0,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[]}' | ddz serve --agent rule",
         "",
-        "Exit codes: 0 after bye or the end of input, 2 bad options."})
+        "Exit codes: 0 after bye or the end of input, 2 bad options, 4 the output could not be written."})
 final class ServeCommand implements Callable<Integer> {
     private final InputStream stdin;
 
@@ -77,7 +78,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        tablesOption.install(rules.preset());
+        Tables.LoadReport tables = tablesOption.install(rules.preset());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
@@ -94,7 +95,10 @@ final class ServeCommand implements Callable<Integer> {
                 msg = JsonLines.readObject(line, "type");
                 type = AgentProtocol.type(msg);
             } catch (IllegalArgumentException e) {
-                answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
+                if (!answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": "
+                    + JsonLines.shorten(Ddz.oneLine(e.getMessage()))))) {
+                    return 0; // the output is gone: Ddz.run says so
+                }
                 continue;
             }
             try {
@@ -103,7 +107,7 @@ final class ServeCommand implements Callable<Integer> {
                         Rules r = AgentProtocol.readHello(msg);
                         if (!r.equals(rules)) {
                             rules = r;
-                            tablesOption.install(rules.preset());
+                            tables = tablesOption.install(rules.preset());
                             agent = agent(rules);
                         }
                     }
@@ -113,33 +117,40 @@ final class ServeCommand implements Callable<Integer> {
                     }
                     case "play" -> {
                         InformationSet info = AgentProtocol.readPlay(msg, rules);
-                        answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        if (!answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)))) {
+                            return 0;
+                        }
                     }
                     case "bid" -> {
                         BidRequest request = AgentProtocol.readBid(msg, rules);
-                        answer(out, AgentProtocol.bidAnswer(agent.bid(request)));
+                        if (!answer(out, AgentProtocol.bidAnswer(agent.bid(request)))) {
+                            return 0;
+                        }
                     }
                     default -> throw new IllegalArgumentException("unknown message type '" + type
                         + "' (hello, game, play, bid, bye)");
                 }
-            } catch (RuntimeException e) {
-                // bad input, or (never expected) an agent failure: the referee still gets its answer line
-                String why = e instanceof IllegalArgumentException ? e.getMessage() : "internal error: " + e;
+            } catch (RuntimeException | InternalError | StackOverflowError | OutOfMemoryError e) {
+                // bad input, or (never expected) an agent failure, or a table file that failed under
+                // the session: the referee still gets its answer line
+                String why = e instanceof IllegalArgumentException ? e.getMessage() : JsonLines.failure(e, tables);
                 String message = "line " + lineNo + " (" + type + "): " + JsonLines.shorten(Ddz.oneLine(why));
                 if (type.equals("hello") || type.equals("game")) {
                     err.println(spec.qualifiedName() + ": " + message);
                     err.flush();
-                } else {
-                    answer(out, AgentProtocol.errorAnswer(message));
+                } else if (!answer(out, AgentProtocol.errorAnswer(message))) {
+                    return 0;
                 }
             }
         }
         return 0;
     }
 
-    private static void answer(PrintWriter out, String line) {
+    /** Writes an answer line and flushes it; false if the output failed (nothing more can be delivered). */
+    private static boolean answer(PrintWriter out, String line) {
         out.println(line);
         out.flush();
+        return !out.checkError();
     }
 
     /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */

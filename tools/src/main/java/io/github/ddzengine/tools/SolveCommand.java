@@ -120,7 +120,8 @@ final class SolveCommand implements Callable<Integer> {
                     "--batch reads positions from standard input: give no POSITION");
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable)));
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable),
+                tablesOption.installed()));
             return 0;
         }
         String text;

@@ -15,6 +15,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,7 +95,7 @@ final class SplitCommand implements Callable<Integer> {
             if (!hand.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--batch reads hands from standard input: give no HAND");
             }
-            JsonLines.run(stdin, out, new Batch(rules));
+            JsonLines.run(stdin, out, new Batch(rules, tablesOption.installed()));
             return 0;
         }
         String text;
@@ -154,9 +155,16 @@ final class SplitCommand implements Callable<Integer> {
     /** {@code ddz split --batch}, run by {@link JsonLines}. */
     static final class Batch implements JsonLines.Handler<Question> {
         private final Rules defaults;
+        private final Tables.LoadReport tables;
 
-        Batch(Rules defaults) {
+        Batch(Rules defaults, Tables.LoadReport tables) {
             this.defaults = defaults;
+            this.tables = tables;
+        }
+
+        @Override
+        public Tables.LoadReport tables() {
+            return tables;
         }
 
         @Override

@@ -21,6 +21,9 @@ final class TablesOption {
             + "missing tables are computed instead.")
     private Path dir;
 
+    /** What the last {@link #install} installed (null before it). */
+    private Tables.LoadReport installed;
+
     /** The tables directory: {@code --tables}, else {@code $DDZ_TABLES}, else {@code ~/.cache/ddz/tables}. */
     Path directory() {
         return Tables.directory(dir);
@@ -45,6 +48,12 @@ final class TablesOption {
      * @throws TableException if a table file is there but cannot be used
      */
     Tables.LoadReport install(Preset preset) {
-        return Tables.load(directory(), preset);
+        installed = Tables.load(directory(), preset);
+        return installed;
+    }
+
+    /** What the last {@link #install} installed, or null if it was not called (or failed). */
+    Tables.LoadReport installed() {
+        return installed;
     }
 }

@@ -166,6 +166,68 @@ class TablesCommandTest {
         assertNull(MinHands.segmentTable());
     }
 
+    /**
+     * A table file truncated in place under a running batch (issue 21, defect 8): the reads of its
+     * vanished pages fail, and each such line gets a one-line table error naming the file while the
+     * batch goes on to its end (before: an InternalError trace and the rest of the batch lost). In
+     * a separate JVM, which maps the file and is then given the lines one by one.
+     */
+    @Test
+    void aTableTruncatedUnderABatchGivesOneLineErrorsAndTheBatchGoesOn(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(MinHandTables.FILE_NAME);
+        Files.copy(built.resolve(MinHandTables.FILE_NAME), file);
+        ProcessBuilder pb = new ProcessBuilder(Jvm.command(Ddz.class.getName(), "split", "--batch", "--tables",
+            dir.toString()));
+        Process p = pb.start();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+            java.io.Writer in = new java.io.OutputStreamWriter(p.getOutputStream(), java.nio.charset.StandardCharsets.UTF_8);
+            java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "";
+                }
+            });
+            in.write("{\"hand\":\"3456789TJQKA\"}\n");
+            in.flush();
+            assertEquals("{\"min_hands\":1,\"split\":[\"3456789TJQKA\"]}", out.readLine());
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(4096); // in place: the mapping of the running process loses its pages
+            }
+            String[] hands = {"34567789TJQQKA", "3345566778899TT", "445566789TJQKA2", "33445566"};
+            for (String h : hands) {
+                in.write("{\"hand\":\"" + h + "\"}\n");
+            }
+            in.close();
+            List<String> rest = new ArrayList<>();
+            for (String l; (l = out.readLine()) != null; ) {
+                rest.add(l);
+            }
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the batch did not end");
+            assertEquals(0, p.exitValue(), err.get() + rest);
+            assertEquals(hands.length, rest.size(), rest.toString());
+            int errors = 0;
+            for (int i = 0; i < rest.size(); i++) {
+                String l = rest.get(i);
+                if (l.startsWith("{\"error\":")) {
+                    errors++;
+                    assertTrue(l.startsWith("{\"error\":\"line " + (i + 2) + ": reading the table file " + file
+                        + " failed: it was changed or truncated while in use"), l);
+                } else {
+                    assertTrue(l.startsWith("{\"min_hands\":"), l);
+                }
+            }
+            assertTrue(errors >= 1, rest.toString());
+            assertEquals("", err.get(), "nothing on standard error, no trace");
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void progressBarsOnlyOnATerminalOutsideCi() {
         assertTrue(ProgressBars.wanted(true, null));

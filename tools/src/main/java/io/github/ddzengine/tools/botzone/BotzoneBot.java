@@ -145,7 +145,7 @@ public final class BotzoneBot {
         String response;
         try {
             response = turn(input == null ? "" : input, errors);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | InternalError e) {
             // every step below guards itself; this is the last line of defence
             errors.add("internal error: " + e);
             response = "[]";

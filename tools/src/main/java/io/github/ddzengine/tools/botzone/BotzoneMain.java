@@ -8,6 +8,8 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import io.github.ddzengine.tools.CheckedOutputStream;
+
 /**
  * The cold-start entry point of the Botzone bot: {@code java -cp ddz.jar
  * io.github.ddzengine.tools.botzone.BotzoneMain [--budget-ms MS] [--agent SPEC] [--seed N] [--batch]}. The same turn as
@@ -16,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Reads one line, prints {@code {"response": ...}} on standard output and each error on
  * standard error ({@code ddz botzone: ...}), and exits 0 whenever it printed a response (Botzone
- * would count a non-zero exit as a crash); 2 for bad options. With {@code --batch} it answers every
+ * would count a non-zero exit as a crash); 2 for bad options; 4 when the response could not be written. With {@code --batch} it answers every
  * line of its input, each as a separate turn (to train a class-data sharing archive on several
  * kinds of turn, or to replay recorded turns).
  */
@@ -72,7 +74,8 @@ public final class BotzoneMain {
             return;
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        CheckedOutputStream checked = new CheckedOutputStream(new FileOutputStream(FileDescriptor.out));
+        PrintStream out = new PrintStream(checked, false, StandardCharsets.UTF_8);
         String line = in.readLine();
         do {
             BotzoneBot.Reply reply = bot.respond(line);
@@ -80,6 +83,11 @@ public final class BotzoneMain {
             out.flush();
             for (String e : reply.errors()) {
                 System.err.println("ddz botzone: " + e);
+            }
+            if (out.checkError()) {
+                // no response reached the judge: say so, and not with the exit code of a response
+                System.err.println("ddz botzone: cannot write standard output: " + checked.reason());
+                System.exit(4);
             }
         } while (batch && (line = in.readLine()) != null);
         System.exit(0);
