@@ -57,9 +57,7 @@ final class BotzoneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (budgetMs < 1) {
-            return Ddz.inputError(spec, new IllegalArgumentException("--budget-ms must be 1 or more, not " + budgetMs));
-        }
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
         BotzoneBot bot;
         try {
             bot = new BotzoneBot(agent, budgetMs, seed);

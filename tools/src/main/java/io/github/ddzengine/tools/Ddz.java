@@ -133,9 +133,40 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new ServeCommand(stdin));
         cl.addSubcommand(new BotzoneCommand(stdin));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
+        // integers in ASCII digits only (picocli's own converters take other scripts' digits too)
+        cl.registerConverter(Integer.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));
+        cl.registerConverter(int.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));
+        cl.registerConverter(Long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
+        cl.registerConverter(long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
         return cl;
+    }
+
+    /**
+     * An option's integer: ASCII digits with an optional minus sign, within {@code min..max}.
+     *
+     * @throws CommandLine.TypeConversionException {@code 'VALUE' is not WHAT}, as picocli says it
+     */
+    private static long asciiInteger(String value, long min, long max, String what) {
+        String v = value.strip();
+        boolean ok = !v.isEmpty() && v.length() <= 20;
+        for (int i = v.startsWith("-") ? 1 : 0; ok && i < v.length(); i++) {
+            ok = v.charAt(i) >= '0' && v.charAt(i) <= '9';
+        }
+        ok &= !v.equals("-");
+        if (ok) {
+            try {
+                long n = Long.parseLong(v);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // beyond a long: refused below
+            }
+        }
+        throw new CommandLine.TypeConversionException("'" + value + "' is not " + what
+            + (ok ? " (" + min + ".." + max + ")" : ""));
     }
 
     /** Without a verb: a usage error naming the verbs. */

@@ -72,7 +72,8 @@ final class PlayCommand implements Callable<Integer> {
     private String b;
 
     @Option(names = "--deals", paramLabel = "N",
-        description = "Number of deals (each played twice); default 1000, or every deal of --deals-file.")
+        description = "Number of deals (each played twice), 1.." + Bounds.MAX_DEALS + "; default 1000, or every deal "
+            + "of --deals-file.")
     private Integer deals;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -89,7 +90,8 @@ final class PlayCommand implements Callable<Integer> {
         + "agent bids for every position. Without it position 0 is the landlord with base 1.")
     private boolean bidding;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of cores).")
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Bounds.MAX_MATCH_THREADS
+        + " (default: the number of cores).")
     private Integer threads;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
@@ -111,15 +113,11 @@ final class PlayCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
         tablesOption.install(rules.preset());
-        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (nThreads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
-        }
-        if (moveTimeoutMs < 1) {
-            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
-        }
-        if (deals != null && deals < 1) {
-            throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
+        int nThreads = threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+            : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
+        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+        if (deals != null) {
+            Bounds.check(spec, "--deals", deals, 1, Bounds.MAX_DEALS, null);
         }
         Agent agentA = null;
         Agent agentB = null;

@@ -68,9 +68,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (budgetMs < 1) {
-            return Ddz.inputError(spec, new IllegalArgumentException("--budget-ms must be 1 or more, not " + budgetMs));
-        }
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {

@@ -78,9 +78,10 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
         long timeout = defaultTimeoutMillis;
         JsonNode t = node.get("timeout_ms");
         if (t != null && !t.isNull()) {
-            if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0) {
-                throw new IllegalArgumentException("\"timeout_ms\" must be a whole number of milliseconds, 0 or more "
-                    + "(0: no limit)");
+            if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0
+                || t.longValue() > Bounds.MAX_TIMEOUT_MS) {
+                throw new IllegalArgumentException(Bounds.message("\"timeout_ms\"", t, 0, Bounds.MAX_TIMEOUT_MS,
+                    "whole milliseconds; 0: no limit"));
             }
             timeout = t.longValue();
         }

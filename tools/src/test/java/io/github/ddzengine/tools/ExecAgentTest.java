@@ -188,7 +188,7 @@ class ExecAgentTest {
         assertTrue(run.err().startsWith("ddz play: agent exec:/nonexistent/agent --x: cannot start /nonexistent/agent: "),
             run.err());
         CliRun.of("play", "--a", "rule", "--b", "rule", "--move-timeout-ms", "0").assertUsageError("timeout",
-            "--move-timeout-ms must be 1 or more");
+            "--move-timeout-ms must be 1..86400000, not 0");
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.github.ddzengine.mc.agents.BidRequest;
 import io.github.ddzengine.mc.agents.GreedyAgent;
 import io.github.ddzengine.mc.agents.RandomAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
+import io.github.ddzengine.tools.Bounds;
 
 /**
  * A Botzone FightTheLandlord2 bot ({@code notation.md} section 5, the BOTZONE rules): one turn
@@ -108,18 +109,19 @@ public final class BotzoneBot {
             }
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv.trim() : kv.substring(0, eq).trim();
-            int v;
+            long v;
             try {
-                v = Integer.parseInt(eq < 0 ? "" : kv.substring(eq + 1).trim());
+                v = parseInteger(eq < 0 ? "" : kv.substring(eq + 1).trim());
             } catch (NumberFormatException e) {
                 v = 0;
             }
-            if (v < 1) {
-                throw new IllegalArgumentException("agent '" + spec + "': " + key + " takes a positive integer");
+            long max = key.equals("worlds") ? Bounds.MAX_WORLDS : Bounds.MAX_BUDGET_MS;
+            if (v < 1 || v > max) {
+                throw new IllegalArgumentException("agent '" + spec + "': " + key + " takes an integer 1.." + max);
             }
             switch (key) {
-                case "worlds" -> worlds = v;
-                case "budget" -> budget = v;
+                case "worlds" -> worlds = (int) v;
+                case "budget" -> budget = (int) v;
                 default -> throw new IllegalArgumentException("agent '" + spec + "': unknown setting '" + key
                     + "' (worlds, budget)");
             }
@@ -132,6 +134,26 @@ public final class BotzoneBot {
         c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(), c.solverMaxCards(),
             c.solverNodes(), c.reserveMillis(), c.prior(), new Bidder(d.bid1(), d.bid2(), d.bid3(), BID_WORLDS));
         return new MonteCarloAgent(c);
+    }
+
+    /**
+     * An integer in ASCII digits with an optional leading minus sign ({@link Long#parseLong} would
+     * also take other scripts' digits and a plus sign).
+     *
+     * @throws NumberFormatException for anything else, or a value beyond a long
+     */
+    static long parseInteger(String text) {
+        int start = text.startsWith("-") ? 1 : 0;
+        if (text.length() == start || text.length() > 20) {
+            throw new NumberFormatException("not an integer: '" + text + "'");
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new NumberFormatException("not an integer: '" + text + "'");
+            }
+        }
+        return Long.parseLong(text);
     }
 
     /**

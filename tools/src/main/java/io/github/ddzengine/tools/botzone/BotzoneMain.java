@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import io.github.ddzengine.tools.Bounds;
 import io.github.ddzengine.tools.CheckedOutputStream;
 
 /**
@@ -49,16 +50,16 @@ public final class BotzoneMain {
                     System.exit(0);
                 }
                 switch (a) {
-                    case "--budget-ms" -> budget = Integer.parseInt(need(a, v));
+                    case "--budget-ms" -> budget = (int) integer(a, need(a, v), Integer.MIN_VALUE, Integer.MAX_VALUE);
                     case "--agent" -> agent = need(a, v);
-                    case "--seed" -> seed = Long.parseLong(need(a, v));
+                    case "--seed" -> seed = integer(a, need(a, v), Long.MIN_VALUE, Long.MAX_VALUE);
                     default -> throw new IllegalArgumentException("unknown option '" + a + "' (--budget-ms, --agent, "
                         + "--seed, --batch)");
                 }
                 i++;
             }
-            if (budget < 1) {
-                throw new IllegalArgumentException("--budget-ms must be 1 or more, not " + budget);
+            if (budget < 1 || budget > Bounds.MAX_BUDGET_MS) {
+                throw new IllegalArgumentException("--budget-ms must be 1.." + Bounds.MAX_BUDGET_MS + ", not " + budget);
             }
         } catch (IllegalArgumentException e) {
             System.err.println("ddz botzone: " + e.getMessage());
@@ -91,6 +92,19 @@ public final class BotzoneMain {
             }
         } while (batch && (line = in.readLine()) != null);
         System.exit(0);
+    }
+
+    /** An integer option's value: ASCII digits with an optional minus sign, within {@code min..max}. */
+    private static long integer(String option, String value, long min, long max) {
+        try {
+            long v = BotzoneBot.parseInteger(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " takes an integer, not '" + value + "'");
     }
 
     private static String need(String option, String value) {
