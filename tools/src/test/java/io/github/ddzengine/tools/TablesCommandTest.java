@@ -91,6 +91,30 @@ class TablesCommandTest {
             lines.get(lines.size() - 1));
     }
 
+    /**
+     * {@code --tables} naming a file says so instead of "no such directory", and a verb refuses it
+     * instead of computing silently; a FIFO in place of a table file hangs nothing (issue 21,
+     * defects 9 and 16).
+     */
+    @Test
+    void aFileOrAFifoWhereTablesBelongIsNamedAndHangsNothing(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertEquals("Tables in " + file + " (from --tables): not a directory",
+            CliRun.of("tables", "info", "--tables", file.toString()).assertSuccess().get(0));
+        CliRun.of("solve", "3/4 0", "--tables", file.toString()).assertUsageError("a file",
+            "ddz solve: " + file + ": not a directory (the tables directory holds the table files)");
+        Path fifo = dir.resolve("fifo");
+        Files.createDirectory(fifo);
+        Process mk = new ProcessBuilder("mkfifo", fifo.resolve(MinHandTables.FILE_NAME).toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is needed");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            List<String> info = CliRun.of("tables", "info", "--tables", fifo.toString()).assertSuccess();
+            assertTrue(info.get(2).endsWith("refused: not a regular file (a FIFO, socket or device)"), info.get(2));
+            CliRun.of("solve", "3/4 0", "--tables", fifo.toString()).assertUsageError("fifo",
+                "ddz solve: " + fifo.resolve(MinHandTables.FILE_NAME) + ": not a regular file (a FIFO, socket or device)");
+        });
+    }
+
     @Test
     void buildRefusesBadInputWithOneLine(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
