@@ -244,7 +244,11 @@ public final class BotzoneBot {
 
     // ------------------------------------------------------------------------------------- play
 
-    /** What a safe answer needs, read leniently: the ids we hold (as far as known) and whether we lead. */
+    /**
+     * What a safe answer needs, read leniently: the ids we hold (as far as known) and whether we
+     * surely lead. When the turn cannot be rebuilt the answer is a pass unless both plays before
+     * ours are certainly passes: a pass is legal whenever following is possible.
+     */
     private static final class Safe {
         long held;
         boolean leads;
@@ -331,13 +335,16 @@ public final class BotzoneBot {
             held &= ~idsLenient(responses.get(k));
         }
         safe.held = held;
-        if (last == f) {
-            safe.leads = seat == 0;
-        } else {
-            Map<String, Object> lr = object(requests.get(last), "the last request");
-            List<?> h = lr.get("history") instanceof List<?> x ? x : List.of();
-            safe.leads = h.size() == 2 && idsLenient(h.get(0)) == 0 && idsLenient(h.get(1)) == 0;
-        }
+        // we lead only when both plays before us are certainly passes (empty lists: also the
+        // landlord's first turn); anything else, a malformed id included, may be a play to follow,
+        // and then the pass is the legal answer
+        Map<String, Object> lr = object(requests.get(last), "the last request");
+        List<?> h = lr.get("history") instanceof List<?> x ? x : List.of();
+        safe.leads = h.size() == 2 && isEmptyList(h.get(0)) && isEmptyList(h.get(1));
+    }
+
+    private static boolean isEmptyList(Object o) {
+        return o instanceof List<?> l && l.isEmpty();
     }
 
     private static long idsLenient(Object o) {
