@@ -2,6 +2,8 @@ package io.github.ddzengine.core.rules;
 
 import java.util.Locale;
 
+import io.github.ddzengine.core.cards.Ascii;
+
 /**
  * The rule presets of {@code rules.md} section 4 (the {@code --rules} option).
  */
@@ -45,7 +47,7 @@ public enum Preset {
      */
     public static Preset parse(String name) {
         if (name != null) {
-            String n = name.trim().toUpperCase(Locale.ROOT);
+            String n = Ascii.upper(name.trim());
             for (Preset p : values()) {
                 if (p.name().equals(n)) {
                     return p;

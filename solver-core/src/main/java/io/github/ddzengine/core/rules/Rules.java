@@ -1,6 +1,6 @@
 package io.github.ddzengine.core.rules;
 
-import java.util.Locale;
+import io.github.ddzengine.core.cards.Ascii;
 
 /**
  * A rule set: a {@link Preset} plus the types banned for a puzzle ({@code rules.md} section 4).
@@ -59,7 +59,7 @@ public final class Rules {
             return 0;
         }
         for (String raw : list.split("[,\\s]+")) {
-            String b = raw.trim().toLowerCase(Locale.ROOT);
+            String b = Ascii.lower(raw.trim());
             if (b.isEmpty()) {
                 continue;
             }

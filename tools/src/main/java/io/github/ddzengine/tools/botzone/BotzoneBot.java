@@ -2,7 +2,6 @@ package io.github.ddzengine.tools.botzone;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.github.ddzengine.core.cards.Cards;
@@ -81,7 +80,7 @@ public final class BotzoneBot {
     }
 
     private static Agent agent(String spec, int budgetMs) {
-        String s = spec.trim().toLowerCase(Locale.ROOT);
+        String s = io.github.ddzengine.core.cards.Ascii.lower(spec.trim());
         int colon = s.indexOf(':');
         String name = colon < 0 ? s : s.substring(0, colon);
         String settings = colon < 0 ? "" : s.substring(colon + 1);
