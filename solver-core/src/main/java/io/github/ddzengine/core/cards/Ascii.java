@@ -1,12 +1,13 @@
 package io.github.ddzengine.core.cards;
 
 /**
- * Case and digits the way every name and number of our notation is read: ASCII only. The JDK's
+ * Text the way our notation reads and quotes it. Case and digits: ASCII only. The JDK's
  * {@link String#toLowerCase} and {@link Character#isDigit} are Unicode-wide, so they would read
  * the Kelvin sign (U+212A) as {@code k}, the long s (U+017F) as {@code S} in upper case, and
  * Arabic-Indic or full-width digits as digits, and {@code İ} (U+0130) lowercases to two
  * characters. Nothing of the kind is an alias in {@code notation.md}: such text is refused as
- * unknown, like any other character that is not documented.
+ * unknown, like any other character that is not documented. Quoted input in a message:
+ * {@link #visible}, so that the message stays one line.
  */
 public final class Ascii {
     private Ascii() {
@@ -54,6 +55,36 @@ public final class Ascii {
             }
         }
         return true;
+    }
+
+    /**
+     * {@code text} fit for a one-line message: every control character and line break (C0, DEL,
+     * NEL, the line and paragraph separators) as a Java-style escape, a backslash, {@code u} and
+     * four hex digits.
+     *
+     * @param text any text, or null
+     * @return the text, or null
+     */
+    public static String visible(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder sb = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = c < 0x20 || c == 0x7F || c == 0x85 || c == 0x2028 || c == 0x2029;
+            if (control && sb == null) {
+                sb = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (sb != null) {
+                if (control) {
+                    sb.append(String.format("\\u%04X", (int) c));
+                } else {
+                    sb.append(c);
+                }
+            }
+        }
+        return sb == null ? text : sb.toString();
     }
 
     /** Whether {@code s} is one or more ASCII digits {@code 0-9}. */

@@ -1,6 +1,7 @@
 package io.github.ddzengine.core.rules;
 
 import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
 
 /**
  * Combination types of {@code rules.md} section 2, plus {@link #PASS}. A chain type's full name
@@ -86,7 +87,7 @@ public enum MoveType {
                 }
             }
         }
-        throw new IllegalArgumentException("unknown move type '" + name + "'");
+        throw new NotationException("unknown move type '" + name + "'");
     }
 
     /** The chain length in a full type name ({@code solo_chain_7} gives 7), or 0 if it has none. */

@@ -3,6 +3,7 @@ package io.github.ddzengine.core.rules;
 import java.util.Locale;
 
 import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
 
 /**
  * The rule presets of {@code rules.md} section 4 (the {@code --rules} option).
@@ -54,6 +55,6 @@ public enum Preset {
                 }
             }
         }
-        throw new IllegalArgumentException("unknown rules '" + name + "' (standard, douzero, rlcard, botzone)");
+        throw new NotationException("unknown rules '" + name + "' (standard, douzero, rlcard, botzone)");
     }
 }

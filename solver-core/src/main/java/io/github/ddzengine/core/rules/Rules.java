@@ -1,6 +1,7 @@
 package io.github.ddzengine.core.rules;
 
 import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
 
 /**
  * A rule set: a {@link Preset} plus the types banned for a puzzle ({@code rules.md} section 4).
@@ -83,18 +84,18 @@ public final class Rules {
                 default:
                     MoveType t;
                     if (MoveType.lengthOf(b) != 0) {
-                        throw new IllegalArgumentException("ban '" + raw.trim() + "' names a chain length: bans take "
+                        throw new NotationException("ban '" + raw.trim() + "' names a chain length: bans take "
                             + "the type without it (" + b.substring(0, b.lastIndexOf('_')) + ")");
                     }
                     try {
                         t = MoveType.byName(b);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("unknown ban '" + raw.trim() + "' (trio, trio_solo/31, "
+                        throw new NotationException("unknown ban '" + raw.trim() + "' (trio, trio_solo/31, "
                             + "trio_pair/32, four_two_solo/421, four_two_pair/422, trio_solo_chain, trio_pair_chain, "
                             + "winged_planes)");
                     }
                     if ((t.bit() & BANNABLE) == 0) {
-                        throw new IllegalArgumentException("type '" + raw.trim() + "' cannot be banned (trio, "
+                        throw new NotationException("type '" + raw.trim() + "' cannot be banned (trio, "
                             + "trio_solo, trio_pair, four_two_solo, four_two_pair, trio_solo_chain, trio_pair_chain)");
                     }
                     mask |= t.bit();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Bidding;
@@ -80,7 +81,7 @@ public final class BotzoneBot {
     }
 
     private static Agent agent(String spec, int budgetMs) {
-        String s = io.github.ddzengine.core.cards.Ascii.lower(spec.trim());
+        String s = Ascii.lower(spec.trim());
         int colon = s.indexOf(':');
         String name = colon < 0 ? s : s.substring(0, colon);
         String settings = colon < 0 ? "" : s.substring(colon + 1);
@@ -171,6 +172,7 @@ public final class BotzoneBot {
             errors.add("internal error: " + e);
             response = "[]";
         }
+        errors.replaceAll(Ascii::visible); // they may quote the input: one line each, whatever it holds
         return new Reply("{\"response\":" + response + "}", errors);
     }
 
@@ -201,7 +203,8 @@ public final class BotzoneBot {
         }
         Object lastObj = requests.get(requests.size() - 1);
         boolean bidding = lastObj instanceof Map<?, ?> m && m.containsKey("bid") && !m.containsKey("history");
-        agent.startGame(SplitMix64.derive(seed, input.hashCode()));
+        // seeded from the turn as read, not its spelling: blanks, key order and escapes change nothing
+        agent.startGame(SplitMix64.derive(seed, root.hashCode()));
         return bidding ? bid(requests, errors) : play(top, requests, errors);
     }
 
