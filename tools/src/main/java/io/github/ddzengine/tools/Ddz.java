@@ -132,6 +132,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new TablesCommand());
         cl.addSubcommand(new ServeCommand(stdin));
         cl.addSubcommand(new BotzoneCommand(stdin));
+        cl.addSubcommand(new io.github.ddzengine.tools.web.WebCommand(new WebToolkit()));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         // integers in ASCII digits only (picocli's own converters take other scripts' digits too)
         cl.registerConverter(Integer.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));

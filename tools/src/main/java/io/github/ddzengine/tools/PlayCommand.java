@@ -26,6 +26,7 @@ import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,7 +66,8 @@ final class PlayCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
-        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform] or exec:COMMAND (an unknown name lists every agent).")
+        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
+        + "baseline) or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
@@ -96,6 +98,10 @@ final class PlayCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
     private Path out;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write a match report: one HTML page with A's WP "
+        + "and its 95%% band as deals accumulate, the split by role and each agent's decision latency (plots in SVG).")
+    private Path report;
 
     @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
     private Path dealsFile;
@@ -164,7 +170,9 @@ final class PlayCommand implements Callable<Integer> {
             return Ddz.inputError(spec, e);
         }
         int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
-        Match match = new Match(rules, agentA, agentB, bidding);
+        MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
+        Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
+            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
         PrintWriter stdout = spec.commandLine().getOut();
         Writer records = null;
         ProgressBar bar = null;
@@ -188,6 +196,9 @@ final class PlayCommand implements Callable<Integer> {
                     } catch (IOException e) {
                         throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
                     }
+                }
+                if (plots != null) {
+                    plots.add(game, aIsLandlord);
                 }
                 if (progress != null) {
                     progress.step();
@@ -219,6 +230,15 @@ final class PlayCommand implements Callable<Integer> {
             }
             if (records != null) {
                 closeQuietly(records); // after a failure: the first error is the one reported
+            }
+        }
+        if (plots != null) {
+            try {
+                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d --seed %d%s, rules %s,"
+                    + " %d thread%s", a, b, n, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+            } catch (IOException e) {
+                return Ddz.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
+                    + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
             }
         }
         if (json) {
