@@ -77,6 +77,30 @@ final class AgentProtocol {
         });
     }
 
+    /**
+     * A request with its {@code id} first: {@code {"id":7,"type":"play",...}}. An agent may echo
+     * the id in its answer, so that the referee can tell its answer from junk written earlier.
+     *
+     * @param request a request of this class, one JSON object
+     */
+    static String withId(String request, long id) {
+        return "{\"id\":" + id + "," + request.substring(1);
+    }
+
+    /**
+     * An answer with the {@code id} of its request, if the request had one ({@code {"id":7,...}}).
+     *
+     * @param answer an answer of this class, one JSON object
+     * @param request the request read, or null
+     */
+    static String echoId(String answer, JsonNode request) {
+        JsonNode id = request == null ? null : request.get("id");
+        if (id == null || !(id.isIntegralNumber() || id.isTextual())) {
+            return answer;
+        }
+        return "{\"id\":" + id + "," + answer.substring(1);
+    }
+
     /** {@code {"type":"bye"}}: the session ends. */
     static String bye() {
         return "{\"type\":\"bye\"}";
@@ -179,7 +203,7 @@ final class AgentProtocol {
         if (p == null || !p.isIntegralNumber()) {
             throw new IllegalArgumentException("hello: missing \"protocol\" (this agent speaks protocol " + VERSION + ")");
         }
-        if (p.intValue() != VERSION) {
+        if (!p.canConvertToInt() || p.intValue() != VERSION) { // 4294967297 is not 1
             throw new IllegalArgumentException("hello: protocol " + p + " is not supported (this agent speaks protocol "
                 + VERSION + ")");
         }
@@ -202,7 +226,8 @@ final class AgentProtocol {
     static InformationSet readPlay(JsonNode play, Rules rules) {
         int seat = (int) integer(play, "seat", 0, 2);
         JsonNode landlord = play.get("landlord");
-        if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.intValue() == 0)) {
+        if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.canConvertToLong()
+            && landlord.longValue() == 0)) {
             throw new IllegalArgumentException("\"landlord\" is always 0 (seats count from the landlord), not " + landlord);
         }
         long hand = cards(play, "hand", true);
@@ -221,7 +246,7 @@ final class AgentProtocol {
                 throw new IllegalArgumentException(where + " must be an object {\"seat\", \"move\"}");
             }
             JsonNode s = h.get("seat");
-            if (s != null && !s.isNull() && !(s.isIntegralNumber() && s.intValue() == i % 3)) {
+            if (s != null && !s.isNull() && !(s.isIntegralNumber() && s.canConvertToLong() && s.longValue() == i % 3)) {
                 throw new IllegalArgumentException(where + ": play " + (i + 1) + " is by seat " + (i % 3) + ", not " + s);
             }
             try {
@@ -242,8 +267,9 @@ final class AgentProtocol {
         }
         int[] earlier = new int[bids.size()];
         for (int i = 0; i < earlier.length; i++) {
-            if (!bids.get(i).isIntegralNumber()) {
-                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3");
+            JsonNode b = bids.get(i);
+            if (!b.isIntegralNumber() || !b.canConvertToInt() || b.intValue() < 0 || b.intValue() > 3) {
+                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3, not " + b);
             }
             earlier[i] = bids.get(i).intValue();
         }

@@ -93,6 +93,9 @@ final class AgentSpecs {
 
     private static int nonNegative(String key, String value) {
         try {
+            if (!io.github.ddzengine.core.cards.Ascii.isDigits(value)) {
+                throw new NumberFormatException(value);
+            }
             int v = Integer.parseInt(value);
             if (v >= 0) {
                 return v;
@@ -104,15 +107,30 @@ final class AgentSpecs {
     }
 
     private static int positive(String agent, String key, String value) {
-        try {
-            int v = Integer.parseInt(value);
-            if (v > 0) {
-                return v;
+        int v = 0;
+        if (io.github.ddzengine.core.cards.Ascii.isDigits(value)) { // Integer.parseInt takes other scripts' digits
+            try {
+                v = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                v = Integer.MAX_VALUE; // beyond an int: over every bound below
             }
-        } catch (NumberFormatException e) {
-            // reported below
         }
-        throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '" + value + "'");
+        if (v <= 0) {
+            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '"
+                + value + "'");
+        }
+        // issue 21: the counts are bounded (a value past a bound exhausts the heap or runs for days)
+        int max = switch (key) {
+            case "budget" -> Bounds.MAX_BUDGET_MS;
+            case "worlds" -> Bounds.MAX_WORLDS;
+            case "threads" -> 64;
+            default -> Integer.MAX_VALUE;
+        };
+        if (v > max) {
+            throw new IllegalArgumentException("agent '" + agent + "': " + Bounds.message(key, "'" + value + "'", 1, max,
+                null));
+        }
+        return v;
     }
 
     private AgentSpecs() {

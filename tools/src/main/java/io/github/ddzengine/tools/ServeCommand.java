@@ -115,13 +115,14 @@ final class ServeCommand implements Callable<Integer> {
                     }
                     case "play" -> {
                         InformationSet info = AgentProtocol.readPlay(msg, rules);
-                        if (!answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)))) {
+                        if (!answer(out, AgentProtocol.echoId(AgentProtocol.moveAnswer(rules.table(), agent.play(info)),
+                            msg))) {
                             return 0;
                         }
                     }
                     case "bid" -> {
                         BidRequest request = AgentProtocol.readBid(msg, rules);
-                        if (!answer(out, AgentProtocol.bidAnswer(agent.bid(request)))) {
+                        if (!answer(out, AgentProtocol.echoId(AgentProtocol.bidAnswer(agent.bid(request)), msg))) {
                             return 0;
                         }
                     }
@@ -136,7 +137,7 @@ final class ServeCommand implements Callable<Integer> {
                 if (type.equals("hello") || type.equals("game")) {
                     err.println(spec.qualifiedName() + ": " + message);
                     err.flush();
-                } else if (!answer(out, AgentProtocol.errorAnswer(message))) {
+                } else if (!answer(out, AgentProtocol.echoId(AgentProtocol.errorAnswer(message), msg))) {
                     return 0;
                 }
             }

@@ -44,7 +44,13 @@ final class Jvm {
      */
     static Result run(long seconds, String stdin, Path stdout, String mainClass, String... args)
         throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command(mainClass, args));
+        return run(seconds, stdin, stdout, command(mainClass, args));
+    }
+
+    /** {@link #run(long, String, Path, String, String...)} of a whole command line. */
+    static Result run(long seconds, String stdin, Path stdout, List<String> command)
+        throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command);
         if (stdout != null) {
             pb.redirectOutput(stdout.toFile());
         }
@@ -80,13 +86,14 @@ final class Jvm {
             errThread.setDaemon(true);
             errThread.start();
             if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-                throw new AssertionError(String.join(" ", args) + ": still running after " + seconds + " s");
+                throw new AssertionError(String.join(" ", command) + ": still running after " + seconds + " s");
             }
             try {
                 return new Result(p.exitValue(), outReader.get(seconds, TimeUnit.SECONDS),
                     errReader.get(seconds, TimeUnit.SECONDS));
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                throw new AssertionError(e);
+                throw new AssertionError("the output of " + command.get(command.size() - 1)
+                    + " is still open after the process ended (a process it started holds it)", e);
             }
         } finally {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
