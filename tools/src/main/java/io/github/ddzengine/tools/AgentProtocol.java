@@ -64,9 +64,7 @@ final class AgentProtocol {
 
     /** The banned types, comma-separated ({@code ""} for none). */
     private static String bans(Rules rules) {
-        String s = rules.toString();
-        int at = s.indexOf(" ban ");
-        return at < 0 ? "" : s.substring(at + 5);
+        return String.join(",", rules.banNames());
     }
 
     /** {@code {"type":"game","seed":n}}: a new game starts; the agent reseeds its random choices. */

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bid", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
-        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (see the README)."},
+        + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md)."},
     footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json"})
 final class BidCommand implements Callable<Integer> {
     @Spec

@@ -176,7 +176,7 @@ public final class Ddz implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "missing command: " + commands(spec.commandLine()));
     }
 
-    /** The verbs of the top-level command line, {@code moves, solve}. */
+    /** The verbs of the top-level command line, from picocli's registry: {@code moves, solve, split, ...}. */
     private static String commands(CommandLine top) {
         return String.join(", ", top.getSubcommands().keySet());
     }

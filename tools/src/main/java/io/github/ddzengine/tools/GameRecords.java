@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.arena.GameRecord;
 
@@ -43,10 +42,8 @@ final class GameRecords {
         g.writeNumberField("deal_number", r.dealNumber());
         g.writeStringField("rules", r.rules().preset().id());
         g.writeArrayFieldStart("bans");
-        for (MoveType t : MoveType.values()) {
-            if (r.rules().isBanned(t)) {
-                g.writeString(t.baseName());
-            }
+        for (String ban : r.rules().banNames()) {
+            g.writeString(ban);
         }
         g.writeEndArray();
         g.writeStringField("deal", r.deal().toString());

@@ -89,7 +89,7 @@ final class MoveCommand implements Callable<Integer> {
     @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
-    @Option(names = "--json", description = "Print one JSON object (see the README for its fields).")
+    @Option(names = "--json", description = "Print one JSON object (fields: docs/cli/move-and-bid.md).")
     private boolean json;
 
     @Override

@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
         "  ddz play --a rule --b random --deals 100 --out games.jsonl && ddz replay games.jsonl",
         "",
         "An external agent is exec:COMMAND ARGS, a process speaking the agent protocol (docs/agent-protocol.md), e.g. "
-            + "--b 'exec:ddz serve --agent rule'. Its illegal, unparsable, late or missing answers are replaced by a "
+            + "--b 'exec:./ddz serve --agent rule'. Its illegal, unparsable, late or missing answers are replaced by a "
             + "fallback (pass where legal, else the lowest card as a solo; bid 0) and counted in the report.",
         "",
         "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "

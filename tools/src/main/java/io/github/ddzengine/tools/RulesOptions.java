@@ -2,10 +2,8 @@ package io.github.ddzengine.tools;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.StringJoiner;
 import java.util.function.Function;
 
-import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 
@@ -46,13 +44,10 @@ final class RulesOptions {
         if (rules.preset() != Preset.STANDARD) {
             sb.append(" --rules ").append(rules.preset().id());
         }
-        StringJoiner bans = new StringJoiner(",", " --ban ", "").setEmptyValue("");
-        for (MoveType t : MoveType.values()) {
-            if (rules.isBanned(t)) {
-                bans.add(t.baseName());
-            }
+        if (rules.banMask() != 0) {
+            sb.append(" --ban ").append(String.join(",", rules.banNames()));
         }
-        return sb.append(bans).toString();
+        return sb.toString();
     }
 
     /** A converter that calls a core parser and turns its {@link IllegalArgumentException} into a usage error. */

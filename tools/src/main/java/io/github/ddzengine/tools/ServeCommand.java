@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ddz serve}: one of our agents as a process speaking the agent protocol
  * ({@code docs/agent-protocol.md}) on standard input and output, so that another referee (or
- * {@code ddz play --b 'exec:ddz serve ...'}) can drive it.
+ * {@code ddz play --b 'exec:./ddz serve ...'}) can drive it.
  *
  * <p>Every {@code play} or {@code bid} request, and every line that cannot be read as a message,
  * gets exactly one answer line; {@code hello}, {@code game} and {@code bye} get none (a bad one is
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
             + "standard input and output: a referee sends hello, game, play, bid and bye messages; the agent answers "
             + "each play with {\"move\": ...} and each bid with {\"bid\": n}."},
     footer = {"", "Examples:",
-        "  ddz play --a mc --b 'exec:ddz serve --agent rule' --deals 100",
+        "  ddz play --a mc --b 'exec:./ddz serve --agent rule' --deals 100",
         "  echo '{\"type\":\"bid\",\"seat\":0,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[]}' | ddz serve --agent rule",
         "",
         "Exit codes: 0 after bye or the end of input, 2 bad options, 4 the output could not be written."})

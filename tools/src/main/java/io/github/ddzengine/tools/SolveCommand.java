@@ -79,7 +79,7 @@ final class SolveCommand implements Callable<Integer> {
         description = "Find every winning first move (each searched to the end; slower), not just the first one.")
     private boolean all;
 
-    @Option(names = "--json", description = "Print one JSON object (see the README for its fields).")
+    @Option(names = "--json", description = "Print one JSON object (fields: docs/cli/solve.md).")
     private boolean json;
 
     @Option(names = "--timeout-ms", paramLabel = "N", defaultValue = "0",

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
@@ -52,10 +51,8 @@ final class SolveJson {
         gen.writeStringField("position", p.toString());
         gen.writeStringField("rules", rules.preset().id());
         gen.writeArrayFieldStart("bans");
-        for (MoveType t : MoveType.values()) {
-            if (rules.isBanned(t)) {
-                gen.writeString(t.baseName());
-            }
+        for (String ban : rules.banNames()) {
+            gen.writeString(ban);
         }
         gen.writeEndArray();
         gen.writeStringField("verdict", verdict(r));

@@ -1,5 +1,9 @@
 package io.github.ddzengine.core.rules;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
 import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.cards.NotationException;
 
@@ -114,6 +118,33 @@ public final class Rules {
         return banMask;
     }
 
+    /**
+     * The banned types by their canonical names, as every output prints them: each type's name in
+     * {@link MoveType} order ({@code trio_solo}, never the puzzle code {@code 31}), with
+     * {@code winged_planes} standing for {@code trio_solo_chain} and {@code trio_pair_chain} when
+     * both are banned. {@link #parseBans} reads the names back to the same mask.
+     *
+     * @return the names, empty when nothing is banned
+     */
+    public List<String> banNames() {
+        List<String> names = new ArrayList<>();
+        int winged = MoveType.TRIO_SOLO_CHAIN.bit() | MoveType.TRIO_PAIR_CHAIN.bit();
+        boolean bothWinged = (banMask & winged) == winged;
+        for (MoveType t : MoveType.values()) {
+            if (!isBanned(t)) {
+                continue;
+            }
+            if (bothWinged && (t.bit() & winged) != 0) {
+                if (t == MoveType.TRIO_SOLO_CHAIN) {
+                    names.add("winged_planes");
+                }
+            } else {
+                names.add(t.baseName());
+            }
+        }
+        return names;
+    }
+
     /** Whether a type is banned. */
     public boolean isBanned(MoveType t) {
         return (banMask & t.bit()) != 0;
@@ -159,17 +190,6 @@ public final class Rules {
 
     @Override
     public String toString() {
-        if (banMask == 0) {
-            return preset.id();
-        }
-        StringBuilder sb = new StringBuilder(preset.id()).append(" ban ");
-        boolean first = true;
-        for (MoveType t : MoveType.values()) {
-            if (isBanned(t)) {
-                sb.append(first ? "" : ",").append(t.baseName());
-                first = false;
-            }
-        }
-        return sb.toString();
+        return banMask == 0 ? preset.id() : preset.id() + " ban " + String.join(",", banNames());
     }
 }

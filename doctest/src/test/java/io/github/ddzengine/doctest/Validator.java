@@ -1,0 +1,254 @@
+package io.github.ddzengine.doctest;
+
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import io.github.ddzengine.tools.Ddz;
+
+import picocli.CommandLine;
+
+/**
+ * Checks a command without running it: the commands of {@code sh slow} blocks (minutes of work:
+ * long matches, table builds, benchmarks, the test suite) and the runnable commands quoted inline
+ * in the prose. What is checked, by the kind of command:
+ * <ul>
+ *   <li>{@code ./ddz ARGS} (and {@code java -jar tools/target/ddz.jar ARGS}): parsed by the CLI's
+ *       own picocli command tree, so the verb, every option name, every option value that has a
+ *       converter (numbers, rules, bans, paths) and the required options are checked;
+ *   <li>{@code java -jar bench/target/benchmarks.jar ARGS}: parsed by JMH's own option parser; the
+ *       benchmark patterns must select at least one benchmark of the jar and every {@code -p NAME}
+ *       must be a parameter of a selected one;
+ *   <li>{@code java -cp JAR CLASS ARGS}: the jar exists and the class has a {@code main} method;
+ *   <li>{@code mvn ARGS}: known phases or plugin goals, and the {@code -pl} modules exist;
+ *   <li>{@code bench/NAME.sh ARGS} and {@code python3 FILE}: the script exists ({@code bash -n}
+ *       for shell scripts);
+ *   <li>{@code cat FILE}, {@code zcat FILE}: the file exists;
+ *   <li>for all of them, the file of an input redirection ({@code < FILE}) exists; prefixes
+ *       {@code VAR=value}, {@code nice -n N} and {@code /usr/bin/time} are skipped.
+ * </ul>
+ * Anything else fails: a slow sample must be one of these kinds.
+ */
+final class Validator {
+    private static final Set<String> PHASES = Set.of("clean", "validate", "compile", "test-compile", "test",
+        "package", "integration-test", "verify", "install", "site");
+
+    private final Sandbox sandbox;
+
+    Validator(Sandbox sandbox) {
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * Validates a command line.
+     *
+     * @throws IllegalArgumentException with what is wrong
+     */
+    void validate(String commandLine) {
+        for (Shell.Simple s : Shell.parse(commandLine)) {
+            if (s.input() != null) {
+                requireFile(s.input(), "input file");
+            }
+            List<String> w = new ArrayList<>(s.words());
+            while (!w.isEmpty() && w.get(0).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
+                w.remove(0);
+            }
+            stripPrefixes(w);
+            if (w.isEmpty()) {
+                throw new IllegalArgumentException("no command in: " + commandLine);
+            }
+            String program = w.get(0);
+            List<String> args = w.subList(1, w.size());
+            switch (program) {
+                case "./ddz" -> ddz(args);
+                case "java" -> java(args);
+                case "mvn" -> mvn(args);
+                case "python3" -> requireFile(args.isEmpty() ? "" : args.get(0), "script");
+                case "cat", "zcat" -> args.stream().filter(a -> !a.startsWith("-")).forEach(a -> requireFile(a, "file"));
+                default -> {
+                    if (program.matches("(\\./)?bench/[\\w.-]+\\.sh")) {
+                        script(program);
+                    } else {
+                        throw new IllegalArgumentException("cannot validate '" + program + "' without running it: a "
+                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, python3, cat and zcat commands only "
+                            + "(docs/README.md)");
+                    }
+                }
+            }
+        }
+    }
+
+    private static void stripPrefixes(List<String> w) {
+        boolean again = true;
+        while (again && !w.isEmpty()) {
+            again = false;
+            if (w.get(0).equals("nice")) {
+                w.remove(0);
+                if (!w.isEmpty() && w.get(0).equals("-n") && w.size() > 1) {
+                    w.remove(0);
+                    w.remove(0);
+                }
+                again = true;
+            } else if (w.get(0).equals("/usr/bin/time") || w.get(0).equals("time")) {
+                w.remove(0);
+                while (!w.isEmpty() && w.get(0).startsWith("-")) {
+                    w.remove(0);
+                }
+                again = true;
+            }
+        }
+    }
+
+    /** Parses {@code ddz ARGS} with the CLI's picocli tree. */
+    static void ddz(List<String> args) {
+        CommandLine cl = Ddz.commandLine(new ByteArrayInputStream(new byte[0]));
+        try {
+            cl.parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException("ddz refuses " + args + ": " + e.getMessage());
+        }
+    }
+
+    private void java(List<String> args) {
+        int i = 0;
+        String cp = null;
+        while (i < args.size() && args.get(i).startsWith("-")) {
+            String a = args.get(i);
+            if (a.equals("-jar")) {
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("java -jar without a jar");
+                }
+                String jar = args.get(i + 1);
+                List<String> rest = args.subList(i + 2, args.size());
+                requireFile(jar, "jar");
+                switch (Path.of(jar).normalize().toString()) {
+                    case "bench/target/benchmarks.jar" -> jmh(rest);
+                    case "tools/target/ddz.jar" -> ddz(rest);
+                    default -> throw new IllegalArgumentException("cannot validate the arguments of " + jar);
+                }
+                return;
+            }
+            if (a.equals("-cp") || a.equals("-classpath") || a.equals("--class-path")) {
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("java " + a + " without a class path");
+                }
+                cp = args.get(i + 1);
+                i += 2;
+                continue;
+            }
+            if (!a.matches("-X.*|-D.*|-ea|-da|-esa|-server|--add-(exports|opens)=.*|-verbose.*")) {
+                throw new IllegalArgumentException("unknown java option " + a);
+            }
+            i++;
+        }
+        if (cp == null || i >= args.size()) {
+            throw new IllegalArgumentException("java needs -jar JAR or -cp JAR CLASS: " + args);
+        }
+        for (String entry : cp.split(":")) {
+            requireFile(entry, "class path entry");
+        }
+        String cls = args.get(i);
+        try {
+            Method main = Class.forName(cls).getMethod("main", String[].class);
+            if (!Modifier.isStatic(main.getModifiers())) {
+                throw new IllegalArgumentException(cls + ".main is not static");
+            }
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            throw new IllegalArgumentException("no main class " + cls + " (" + e + ")");
+        }
+    }
+
+    /** Parses JMH options with JMH's parser and checks the patterns and parameters against the benchmark list. */
+    static void jmh(List<String> args) {
+        CommandLineOptions o;
+        try {
+            o = new CommandLineOptions(args.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new IllegalArgumentException("JMH refuses " + args + ": " + e.getMessage());
+        }
+        if (o.shouldHelp() || o.shouldList() || o.shouldListProfilers() || o.shouldListResultFormats()) {
+            return;
+        }
+        OutputFormat silent = OutputFormatFactory.createFormatInstance(new PrintStream(OutputStream.nullOutputStream()),
+            VerboseMode.SILENT);
+        List<String> includes = o.getIncludes().isEmpty() ? List.of(".*") : o.getIncludes();
+        SortedSet<BenchmarkListEntry> found = BenchmarkList.defaultList().find(silent, includes, o.getExcludes());
+        if (found.isEmpty()) {
+            throw new IllegalArgumentException("no benchmark matches " + includes);
+        }
+        for (String p : paramNames(args)) {
+            boolean known = false;
+            for (BenchmarkListEntry e : found) {
+                known |= e.getParams().hasValue() && e.getParams().get().containsKey(p);
+            }
+            if (!known) {
+                throw new IllegalArgumentException("-p " + p + ": no parameter of that name in " + names(found));
+            }
+        }
+    }
+
+    private static List<String> paramNames(List<String> args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p")) {
+                names.add(args.get(i + 1).split("=", 2)[0]);
+            }
+        }
+        return names;
+    }
+
+    private static Collection<String> names(Collection<BenchmarkListEntry> entries) {
+        return entries.stream().map(BenchmarkListEntry::getUsername).toList();
+    }
+
+    private static void mvn(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-pl") || a.equals("--projects")) {
+                if (i + 1 >= args.size()) {
+                    throw new IllegalArgumentException("mvn -pl without modules");
+                }
+                for (String m : args.get(++i).split(",")) {
+                    if (!m.startsWith(":") && !Files.isRegularFile(Markdown.ROOT.resolve(m).resolve("pom.xml"))) {
+                        throw new IllegalArgumentException("mvn -pl " + m + ": no such module");
+                    }
+                }
+            } else if (a.equals("-f") || a.equals("-s") || a.equals("-P") || a.equals("-T") || a.equals("-rf")) {
+                i++;
+            } else if (!a.startsWith("-") && !PHASES.contains(a) && !a.matches("[\\w.-]+:[\\w.-]+(:[\\w.-]+)*")) {
+                throw new IllegalArgumentException("mvn " + a + ": not a lifecycle phase or a plugin goal");
+            }
+        }
+    }
+
+    private void script(String path) {
+        requireFile(path, "script");
+        Sandbox.Result r = sandbox.run(List.of("bash", "-n", path), 20);
+        if (r.exitCode() != 0) {
+            throw new IllegalArgumentException("bash -n " + path + ": " + r.output().strip());
+        }
+    }
+
+    private void requireFile(String path, String what) {
+        if (path.isEmpty() || !Files.exists(sandbox.resolve(path))) {
+            throw new IllegalArgumentException("no such " + what + ": " + path);
+        }
+    }
+}
