@@ -56,6 +56,12 @@ public final class CheckedOutputStream extends FilterOutputStream {
         return e;
     }
 
+    /** Whether the first error was a closed pipe: the reader went away ({@code | head}), EPIPE. */
+    public boolean brokenPipe() {
+        IOException f = failure;
+        return f != null && f.getMessage() != null && f.getMessage().contains("Broken pipe");
+    }
+
     /** The first error, or null if every write so far succeeded. */
     public IOException failure() {
         return failure;

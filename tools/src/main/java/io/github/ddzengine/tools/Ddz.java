@@ -63,9 +63,10 @@ public final class Ddz implements Callable<Integer> {
 
     /**
      * Runs the command line on the given streams, as {@link #main} does on the process's own: the
-     * exit code, every error one line on {@code err}. Output that cannot be written (a full disk, a
-     * closed pipe: a {@link PrintWriter} would swallow the error) ends the verb with one line
-     * {@code ddz VERB: cannot write standard output: REASON} and {@link #EXIT_OUTPUT}.
+     * exit code, every error one line on {@code err}. Output that cannot be written (a full disk: a
+     * {@link PrintWriter} would swallow the error) ends the verb with one line {@code ddz VERB:
+     * cannot write standard output: REASON} and {@link #EXIT_OUTPUT}; a closed pipe (its reader
+     * stopped, {@code | head}) with that exit code only.
      *
      * @param in standard input ({@code --batch}, {@code serve}, {@code botzone})
      * @param out standard output
@@ -93,8 +94,11 @@ public final class Ddz implements Callable<Integer> {
         }
         o.flush();
         if (o.checkError()) {
-            e.println(executed(cl).getCommandSpec().qualifiedName() + ": cannot write standard output: "
-                + checked.reason());
+            // a closed pipe (| head) is the reader's choice: quiet, as SIGPIPE leaves a C tool
+            if (!checked.brokenPipe()) {
+                e.println(executed(cl).getCommandSpec().qualifiedName() + ": cannot write standard output: "
+                    + checked.reason());
+            }
             code = EXIT_OUTPUT;
         }
         e.flush();

@@ -87,7 +87,9 @@ public final class BotzoneMain {
             }
             if (out.checkError()) {
                 // no response reached the judge: say so, and not with the exit code of a response
-                System.err.println("ddz botzone: cannot write standard output: " + checked.reason());
+                if (!checked.brokenPipe()) {
+                    System.err.println("ddz botzone: cannot write standard output: " + checked.reason());
+                }
                 System.exit(4);
             }
         } while (batch && (line = in.readLine()) != null);
