@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
 
@@ -249,7 +250,7 @@ public final class Ddz implements Callable<Integer> {
         Tables.LoadReport loaded = null;
         for (CommandSpec mixin : verb.getCommandSpec().mixins().values()) {
             if (mixin.userObject() instanceof TablesOption t) {
-                loaded = t.installed();
+                loaded = t.loaded();
             }
         }
         String table = MappedReads.describe(error, loaded);
@@ -273,6 +274,6 @@ public final class Ddz implements Callable<Integer> {
      * @return the text with each line break and its surrounding blanks replaced by one space
      */
     static String oneLine(String message) {
-        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+        return JsonFields.oneLine(message);
     }
 }

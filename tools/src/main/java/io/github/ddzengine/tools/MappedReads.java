@@ -27,7 +27,7 @@ final class MappedReads {
      * The one-line message of a failed mapped read, or null if {@code t} is something else.
      *
      * @param t what was thrown
-     * @param loaded the tables the verb installed, to name the file whose length changed (may be null)
+     * @param loaded the tables the verb loaded, to name the file whose length changed (may be null)
      */
     static String describe(Throwable t, Tables.LoadReport loaded) {
         if (!isMappedReadFailure(t)) {
@@ -38,7 +38,7 @@ final class MappedReads {
         if (loaded != null) {
             dir = loaded.directory();
             for (Tables.Loaded l : loaded.tables()) {
-                if (l.installed() && length(l.file()) != l.fileBytes()) {
+                if (l.loaded() && length(l.file()) != l.fileBytes()) {
                     changed.add(l.file());
                 }
             }
@@ -50,7 +50,7 @@ final class MappedReads {
             + "never rewritten in place, while a verb runs)" + fix;
     }
 
-    /** {@link #describe(Throwable, Tables.LoadReport)} without the installed tables. */
+    /** {@link #describe(Throwable, Tables.LoadReport)} without the loaded tables. */
     static String describe(Throwable t) {
         return describe(t, null);
     }

@@ -22,10 +22,15 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.protocol.ProtocolAgents;
 import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
@@ -130,7 +135,7 @@ final class PlayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         int nThreads = threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
             : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
         Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
@@ -143,8 +148,8 @@ final class PlayCommand implements Callable<Integer> {
         Agent agentB = null;
         try {
             try {
-                agentA = agent(a, rules);
-                agentB = agent(b, rules);
+                agentA = agent(a, rules, tables);
+                agentB = agent(b, rules, tables);
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
             }
@@ -155,11 +160,9 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
-    private Agent agent(String agentSpec, Rules rules) {
-        String s = agentSpec == null ? "" : agentSpec.trim();
-        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs, startupGraceMs)
-            : AgentSpecs.parse(s, rules);
+    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
+    private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
+        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs, startupGraceMs).parse(agentSpec, rules, tables);
     }
 
     private static void close(Agent agent) {
@@ -313,7 +316,7 @@ final class PlayCommand implements Callable<Integer> {
             }
             try {
                 if (line.startsWith("{")) {
-                    JsonNode node = JsonLines.readObject(line, "deal");
+                    JsonNode node = JsonFields.readObject(line, "deal");
                     out.add(Deal.parse(JsonFields.required(node, "deal")));
                 } else {
                     out.add(Deal.parse(line));

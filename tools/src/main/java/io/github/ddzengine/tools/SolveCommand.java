@@ -16,6 +16,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -111,15 +112,15 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         if (batch) {
             if (!position.isEmpty()) {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable),
-                tablesOption.installed()));
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable, tables),
+                tablesOption.loaded()));
             return 0;
         }
         String text;
@@ -140,7 +141,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
-        SolveResult r = new Solver(rules, table).solve(p, all, timeoutMillis, 0);
+        SolveResult r = new Solver(rules, table, tables).solve(p, all, timeoutMillis, 0);
         if (json) {
             SolveJson.result(new JsonLineWriter(out), null, p, r);
         } else {

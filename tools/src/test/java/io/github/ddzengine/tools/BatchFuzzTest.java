@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ class BatchFuzzTest {
 
     private static String movesLine(SplittableRandom r) {
         long hand = RandomHands.hand(r);
-        ObjectNode n = JsonLines.MAPPER.createObjectNode().put("hand", Notation.format(hand));
+        ObjectNode n = JsonFields.MAPPER.createObjectNode().put("hand", Notation.format(hand));
         if (r.nextBoolean()) {
             int[] buf = new int[MoveGenerator.MAX_MOVES];
             int k = GEN.leads(RandomHands.hand(r), buf);
@@ -71,7 +72,7 @@ class BatchFuzzTest {
     }
 
     private static String splitLine(SplittableRandom r) {
-        ObjectNode n = JsonLines.MAPPER.createObjectNode().put("hand", Notation.format(RandomHands.hand(r)));
+        ObjectNode n = JsonFields.MAPPER.createObjectNode().put("hand", Notation.format(RandomHands.hand(r)));
         if (r.nextInt(3) == 0) {
             n.put("bans", "winged_planes");
         }
@@ -126,7 +127,7 @@ class BatchFuzzTest {
         long farmer = RandomHands.dealFrom(r, io.github.ddzengine.core.cards.Cards.remove(
             io.github.ddzengine.core.cards.Cards.DECK, landlord), 1 + r.nextInt(5));
         String p = Notation.format(landlord) + "/" + Notation.format(farmer) + " " + r.nextInt(2);
-        return r.nextBoolean() ? p : JsonLines.MAPPER.createObjectNode().put("position", p).put("all", r.nextBoolean())
+        return r.nextBoolean() ? p : JsonFields.MAPPER.createObjectNode().put("position", p).put("all", r.nextBoolean())
             .put("timeout_ms", 10_000).put("id", r.nextInt(100)).toString();
     }
 
@@ -167,7 +168,7 @@ class BatchFuzzTest {
 
     private static JsonNode read(String line) {
         try {
-            return JsonLines.MAPPER.readTree(line);
+            return JsonFields.MAPPER.readTree(line);
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
         }

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -93,7 +94,7 @@ class FaultyAgentTest {
 
     private static JsonNode json(String line) {
         try {
-            return JsonLines.MAPPER.readTree(line);
+            return JsonFields.MAPPER.readTree(line);
         } catch (IOException e) {
             throw new AssertionError(line, e);
         }

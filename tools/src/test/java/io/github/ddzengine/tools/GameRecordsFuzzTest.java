@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -64,7 +65,7 @@ class GameRecordsFuzzTest {
 
     private static com.fasterxml.jackson.databind.JsonNode tree(String line) {
         try {
-            return JsonLines.MAPPER.readTree(line);
+            return JsonFields.MAPPER.readTree(line);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -162,7 +163,7 @@ public final class JsonFuzz {
     public static JsonNode assertAnswerOrError(String out, int lineNo, String field, String what) {
         JsonNode n;
         try {
-            n = JsonLines.MAPPER.readTree(out);
+            n = JsonFields.MAPPER.readTree(out);
         } catch (IOException e) {
             throw new AssertionError(what + ": output line " + lineNo + " is not JSON: " + out, e);
         }

@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -148,7 +150,7 @@ class RefereeFuzzTest {
             try {
                 Path answers = Files.write(dir.resolve("answers-" + r.nextInt() + ".txt"), bytes.toByteArray());
                 CliRun run = play(agent("replayer", REPLAYER, "'" + answers + "'"), "--deals", "2", "--bidding");
-                JsonNode report = JsonLines.MAPPER.readTree(run.outLines().get(0));
+                JsonNode report = JsonFields.MAPPER.readTree(run.outLines().get(0));
                 JsonNode e = report.get("errors_b");
                 long faults = e.get("illegal").longValue() + e.get("unparsable").longValue() + e.get("timeouts").longValue()
                     + e.get("crashes").longValue();

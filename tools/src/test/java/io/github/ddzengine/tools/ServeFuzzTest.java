@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,7 +66,7 @@ class ServeFuzzTest {
             }
             String type;
             try {
-                type = JsonFields.required(JsonLines.readObject(line, "type"), "type");
+                type = JsonFields.required(JsonFields.readObject(line, "type"), "type");
             } catch (IllegalArgumentException e) {
                 n++;
                 continue;
@@ -93,7 +94,7 @@ class ServeFuzzTest {
         for (String o : out) {
             JsonNode n;
             try {
-                n = JsonLines.MAPPER.readTree(o);
+                n = JsonFields.MAPPER.readTree(o);
             } catch (IOException e) {
                 throw new AssertionError("not JSON: " + o, e);
             }
@@ -148,7 +149,7 @@ class ServeFuzzTest {
             List<String> respelled = new ArrayList<>();
             for (String line : session) {
                 try {
-                    respelled.add(JsonFuzz.write(r, JsonLines.MAPPER.readTree(line), (f, v) -> respell(r, f, v)));
+                    respelled.add(JsonFuzz.write(r, JsonFields.MAPPER.readTree(line), (f, v) -> respell(r, f, v)));
                 } catch (IOException e) {
                     throw new AssertionError(e);
                 }

@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.protocol;
 
 import java.io.File;
 import java.io.IOException;
