@@ -194,6 +194,34 @@ class TablesCommandTest {
         Files.copy(built.resolve(MinHandTables.FILE_NAME), file);
         ProcessBuilder pb = new ProcessBuilder(Jvm.command(Ddz.class.getName(), "split", "--batch", "--tables",
             dir.toString()));
+        truncateUnder(pb, file, h -> "{\"hand\":\"" + h + "\"}", i -> "{\"error\":\"line " + i + ": reading the table file "
+            + file + " failed: it was changed or truncated while in use");
+    }
+
+    /**
+     * The same for the child process of the Python package ({@link PythonBridge#main}), which reads
+     * the tables of {@code $DDZ_TABLES}: each request that reads the vanished pages gets a one-line
+     * error and the process goes on (before: an InternalError trace ended it, and the Python side saw
+     * a crash).
+     */
+    @Test
+    void aTableTruncatedUnderThePythonBridgeGivesOneLineErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(MinHandTables.FILE_NAME);
+        Files.copy(built.resolve(MinHandTables.FILE_NAME), file);
+        ProcessBuilder pb = new ProcessBuilder(Jvm.command(PythonBridge.class.getName()));
+        pb.environment().put(Tables.ENV, dir.toString());
+        truncateUnder(pb, file, h -> "{\"op\":\"split\",\"hand\":\"" + h + "\"}",
+            i -> "{\"error\":\"reading a table file failed: it was changed or truncated while in use");
+    }
+
+    /**
+     * Starts {@code pb}, asks it for one split (the table is mapped), truncates {@code file} in
+     * place and asks four more: each answer is a split or an error line that starts with
+     * {@code error.apply(line number)}, at least one is an error, the process ends at the end of its
+     * input with exit code 0 and writes nothing on standard error.
+     */
+    private static void truncateUnder(ProcessBuilder pb, Path file, java.util.function.Function<String, String> request,
+                                      java.util.function.IntFunction<String> error) throws Exception {
         Process p = pb.start();
         try {
             java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
@@ -206,7 +234,7 @@ class TablesCommandTest {
                     return "";
                 }
             });
-            in.write("{\"hand\":\"3456789TJQKA\"}\n");
+            in.write(request.apply("3456789TJQKA") + "\n");
             in.flush();
             assertEquals("{\"min_hands\":1,\"split\":[\"3456789TJQKA\"]}", out.readLine());
             try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
@@ -215,14 +243,14 @@ class TablesCommandTest {
             }
             String[] hands = {"34567789TJQQKA", "3345566778899TT", "445566789TJQKA2", "33445566"};
             for (String h : hands) {
-                in.write("{\"hand\":\"" + h + "\"}\n");
+                in.write(request.apply(h) + "\n");
             }
             in.close();
             List<String> rest = new ArrayList<>();
             for (String l; (l = out.readLine()) != null; ) {
                 rest.add(l);
             }
-            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the batch did not end");
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the process did not end");
             assertEquals(0, p.exitValue(), err.get() + rest);
             assertEquals(hands.length, rest.size(), rest.toString());
             int errors = 0;
@@ -230,8 +258,7 @@ class TablesCommandTest {
                 String l = rest.get(i);
                 if (l.startsWith("{\"error\":")) {
                     errors++;
-                    assertTrue(l.startsWith("{\"error\":\"line " + (i + 2) + ": reading the table file " + file
-                        + " failed: it was changed or truncated while in use"), l);
+                    assertTrue(l.startsWith(error.apply(i + 2)), l);
                 } else {
                     assertTrue(l.startsWith("{\"min_hands\":"), l);
                 }
