@@ -87,8 +87,11 @@ public final class Notation {
             if (add == -2) {
                 int rank = rankOfChar(c);
                 if (rank < 0) {
-                    throw new NotationException("unknown card '" + text.substring(i, i + 1)
-                        + "' at position " + (i + 1) + " in \"" + text
+                    int cp = text.codePointAt(i);
+                    // a non-ASCII look-alike (the Kelvin sign, a full-width letter) is named by its code point
+                    throw new NotationException("unknown card '" + new String(Character.toChars(cp)) + "'"
+                        + (cp > 0x7E ? String.format(" (U+%04X)", cp) : "")
+                        + " at position " + (i + 1) + " in \"" + text
                         + "\" (cards are 3-9 T J Q K A 2 X D)");
                 }
                 add = Cards.of(rank, 1);

@@ -25,6 +25,16 @@ class NotationAliasesTest {
         NotationException e = assertThrows(NotationException.class, () -> Notation.parseCards(text));
         assertTrue(e.getMessage().startsWith("unknown card '"), e.getMessage());
         assertTrue(e.getMessage().contains(" in \"" + text + "\""), e.getMessage());
+        // a look-alike is named by its code point: "unknown card 'K'" alone would puzzle
+        assertTrue(e.getMessage().matches("unknown card '.' \\(U\\+[0-9A-F]{4}\\) at position \\d+ .*"), e.getMessage());
+    }
+
+    /** A character outside the Basic Multilingual Plane is shown whole, not as half a surrogate pair. */
+    @Test
+    void anUnknownCardOutsideTheBmpIsShownWhole() {
+        NotationException e = assertThrows(NotationException.class, () -> Notation.parseCards("3\uD835\uDC0A"));
+        assertEquals("unknown card '\uD835\uDC0A' (U+1D40A) at position 2 in \"3\uD835\uDC0A\" (cards are 3-9 T J Q K A 2 X D)",
+            e.getMessage());
     }
 
     @Test
