@@ -222,7 +222,7 @@ public final class AgentProtocol {
             throw new IllegalArgumentException("hello: missing \"protocol\" (this agent speaks protocol " + VERSION + ")");
         }
         if (!p.canConvertToInt() || p.intValue() != VERSION) { // 4294967297 is not 1
-            throw new IllegalArgumentException("hello: protocol " + p + " is not supported (this agent speaks protocol "
+            throw new IllegalArgumentException("hello: protocol " + JsonFields.shown(p) + " is not supported (this agent speaks protocol "
                 + VERSION + ")");
         }
         JsonFields.required(hello, "rules");
@@ -241,7 +241,7 @@ public final class AgentProtocol {
             return false;
         }
         if (!v.isBoolean()) {
-            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + v);
+            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + JsonFields.shown(v));
         }
         return v.booleanValue();
     }
@@ -263,7 +263,8 @@ public final class AgentProtocol {
         JsonNode landlord = play.get("landlord");
         if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.canConvertToLong()
             && landlord.longValue() == 0)) {
-            throw new IllegalArgumentException("\"landlord\" is always 0 (seats count from the landlord), not " + landlord);
+            throw new IllegalArgumentException("\"landlord\" is always 0 (seats count from the landlord), not "
+                + JsonFields.shown(landlord));
         }
         long hand = cards(play, "hand", true);
         long kitty = cards(play, "kitty", false);
@@ -282,7 +283,8 @@ public final class AgentProtocol {
             }
             JsonNode s = h.get("seat");
             if (s != null && !s.isNull() && !(s.isIntegralNumber() && s.canConvertToLong() && s.longValue() == i % 3)) {
-                throw new IllegalArgumentException(where + ": play " + (i + 1) + " is by seat " + (i % 3) + ", not " + s);
+                throw new IllegalArgumentException(where + ": play " + (i + 1) + " is by seat " + (i % 3) + ", not "
+                    + JsonFields.shown(s));
             }
             try {
                 moves[i] = table.parseMove(JsonFields.required(h, "move"));
@@ -304,13 +306,13 @@ public final class AgentProtocol {
         for (int i = 0; i < earlier.length; i++) {
             JsonNode b = bids.get(i);
             if (!b.isIntegralNumber() || !b.canConvertToInt() || b.intValue() < 0 || b.intValue() > 3) {
-                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3, not " + b);
+                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3, not " + JsonFields.shown(b));
             }
             earlier[i] = bids.get(i).intValue();
         }
         BidRequest r = BidRequest.of(rules, hand, earlier);
         if (bid.has("seat") && integer(bid, "seat", 0, 2) != r.position()) {
-            throw new IllegalArgumentException("\"seat\" " + bid.get("seat") + " disagrees with the " + earlier.length
+            throw new IllegalArgumentException("\"seat\" " + JsonFields.shown(bid.get("seat")) + " disagrees with the " + earlier.length
                 + " earlier bids (position " + r.position() + ")");
         }
         return r;
@@ -335,7 +337,7 @@ public final class AgentProtocol {
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
             throw new IllegalArgumentException("\"" + field + "\" must be an integer"
-                + (min == Long.MIN_VALUE ? "" : " " + min + ".." + max) + ", not " + v);
+                + (min == Long.MIN_VALUE ? "" : " " + min + ".." + max) + ", not " + JsonFields.shown(v));
         }
         return v.longValue();
     }
