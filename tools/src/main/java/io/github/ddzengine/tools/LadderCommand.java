@@ -19,6 +19,7 @@ import me.tongfei.progressbar.ProgressBar;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
@@ -133,10 +134,10 @@ final class LadderCommand implements Callable<Integer> {
                         fromFile = fromFile.subList(0, deals);
                     }
                 }
-                candidate = PlayCommand.agent(a, rules, tables, moveTimeoutMs);
+                candidate = PlayCommand.agent(a, rules, tables, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS);
                 opened.add(candidate);
                 for (String b : baselines) {
-                    opened.add(PlayCommand.agent(b, rules, tables, moveTimeoutMs));
+                    opened.add(PlayCommand.agent(b, rules, tables, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS));
                 }
                 if (outDir != null) {
                     try {
