@@ -284,7 +284,7 @@ public final class MonteCarloAgent implements Agent {
         Effort.Meter effort = !fixed && config.effort() > 0 ? Effort.Meter.ofMicros(config.effort()) : Effort.UNLIMITED;
         long deadline = fixed || effort.limits() ? Long.MAX_VALUE
             : start + (config.budgetMillis() - config.reserveMillis()) * 1_000_000L;
-        return config.bidder().estimate(workers[0].playout(request.rules(), config.tuning()), request.hand(), seed,
+        return config.bidder().estimate(workers[0].bidPlayout(request.rules()), request.hand(), seed,
             deadline, effort);
     }
 
@@ -321,7 +321,7 @@ public final class MonteCarloAgent implements Agent {
      * estimates of 16 worlds on {@code request} for about {@code millis} ms, results discarded.
      */
     public void warmUpBids(BidRequest request, int millis) {
-        Playout p = workers[0].playout(request.rules(), config.tuning());
+        Playout p = workers[0].bidPlayout(request.rules());
         Bidder b = config.bidder();
         Bidder few = new Bidder(b.bid1(), b.bid2(), b.bid3(), 16);
         long end = System.nanoTime() + millis * 1_000_000L;

@@ -16,7 +16,8 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
      * The chosen settings: the rollout features {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT},
      * {@link Playout#SAFE_LEADS} and {@link Playout#FEED_PARTNER} (15). At {@code effort=60000},
      * 400 duplicate deals against {@code mc-v1} (features 0): WP 0.561 [0.537, 0.586], ADP +0.40
-     * [+0.23, +0.57] ({@code docs/strength.md}).
+     * [+0.23, +0.57] ({@code docs/strength.md}). Bids keep the first policy's estimates, on which
+     * the {@link Bidder}'s thresholds were tuned.
      */
     public static final Tuning DEFAULT = new Tuning(
         Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS | Playout.FEED_PARTNER, 0, 0);

@@ -44,6 +44,9 @@ final class Worker {
     }
 
     /** The playout for {@code rules} and {@code tuning}'s rollout features, rebuilt only when they change. */
+    private Playout bidPlayout;
+    private Rules bidRules;
+
     Playout playout(Rules r, Tuning tuning) {
         if (!r.equals(rules)) {
             rules = r;
@@ -56,6 +59,19 @@ final class Worker {
                 tuning.rolloutSolveNodes(), tables);
         }
         return playout;
+    }
+
+    /**
+     * The playout of bid estimates for {@code r}: the first policy ({@link Playout#DEFAULT}, no
+     * solves), on whose estimates the {@link Bidder}'s thresholds were tuned, whatever the
+     * rollouts of the play use.
+     */
+    Playout bidPlayout(Rules r) {
+        if (bidPlayout == null || !r.equals(bidRules)) {
+            bidRules = r;
+            bidPlayout = new Playout(r, MinHands.of(r, tables), Playout.DEFAULT, 0, 0, tables);
+        }
+        return bidPlayout;
     }
 
     /** Evaluates worlds of {@code job} until none is left or the deadline passes; then marks this worker done. */
