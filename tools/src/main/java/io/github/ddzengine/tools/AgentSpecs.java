@@ -36,6 +36,29 @@ final class AgentSpecs {
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+        register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
+            + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
+    }
+
+    private static Agent monteCarloV1(Rules rules, Map<String, String> settings) {
+        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            String v = e.getValue();
+            switch (e.getKey()) {
+                case "budget" -> c = c.withBudget(positive("mc-v1", "budget", v));
+                case "threads" -> c = c.withThreads(positive("mc-v1", "threads", v));
+                case "worlds" -> c = c.withWorlds(positive("mc-v1", "worlds", v));
+                case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
+                    case "uniform" -> Prior.UNIFORM;
+                    case "solo-pass" -> new io.github.ddzengine.mc.v1.SoloPassPrior();
+                    default -> throw new IllegalArgumentException("agent 'mc-v1': unknown prior '" + v
+                        + "' (solo-pass, uniform)");
+                });
+                default -> throw new IllegalArgumentException("agent 'mc-v1': unknown setting '" + e.getKey()
+                    + "' (budget, threads, worlds, prior)");
+            }
+        }
+        return new io.github.ddzengine.mc.v1.MonteCarloAgent(c);
     }
 
     private static Agent monteCarlo(Rules rules, Map<String, String> settings) {
@@ -43,9 +66,9 @@ final class AgentSpecs {
         for (Map.Entry<String, String> e : settings.entrySet()) {
             String v = e.getValue();
             switch (e.getKey()) {
-                case "budget" -> c = c.withBudget(positive("budget", v));
-                case "threads" -> c = c.withThreads(positive("threads", v));
-                case "worlds" -> c = c.withWorlds(positive("worlds", v));
+                case "budget" -> c = c.withBudget(positive("mc", "budget", v));
+                case "threads" -> c = c.withThreads(positive("mc", "threads", v));
+                case "worlds" -> c = c.withWorlds(positive("mc", "worlds", v));
                 case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
                     case "uniform" -> Prior.UNIFORM;
                     case "solo-pass" -> new SoloPassPrior();
@@ -59,7 +82,7 @@ final class AgentSpecs {
         return new MonteCarloAgent(c);
     }
 
-    private static int positive(String key, String value) {
+    private static int positive(String agent, String key, String value) {
         try {
             int v = Integer.parseInt(value);
             if (v > 0) {
@@ -68,7 +91,7 @@ final class AgentSpecs {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("agent 'mc': " + key + " must be a positive integer, not '" + value + "'");
+        throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '" + value + "'");
     }
 
     private AgentSpecs() {

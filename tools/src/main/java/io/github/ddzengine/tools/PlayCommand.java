@@ -66,7 +66,8 @@ final class PlayCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
-        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform] or exec:COMMAND (an unknown name lists every agent).")
+        + "mc[:budget=MS,threads=N,worlds=N,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
+        + "baseline) or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")

@@ -1,0 +1,138 @@
+package io.github.ddzengine.mc.v1;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Rng;
+
+/**
+ * Bidding by estimated win rate: deals the 37 cards a bidder cannot see into a kitty and two
+ * farmer hands ({@link #worlds()} times, each world from its own seed), gives the bidder the
+ * landlord's seat with the kitty, plays each world out with the {@link Playout} policy and counts
+ * the landlord's wins. The estimate comes with a 95% Wilson score interval.
+ *
+ * <p>The bid is the highest level whose threshold the estimate reaches: {@code bid3} or more bids
+ * 3, {@code bid2} bids 2, {@code bid1} bids 1, below that 0; a level not above the highest bid so
+ * far becomes 0 (no bid). The defaults (0.50, 0.58, 0.66) are a starting point: the landlord's
+ * expected score {@code 2 * base * (2p - 1)} is positive from {@code p = 0.5}, and a higher bid
+ * raises the stake, so it asks for a clearer edge. Tune them with the arena. The bidding position
+ * does not change the estimate (the landlord always leads); it matters only through the earlier bids.
+ *
+ * <p>Immutable and thread-safe; {@link #estimate(Playout, long, long)} uses the caller's playout.
+ *
+ * @param bid1 lowest win rate that bids 1
+ * @param bid2 lowest win rate that bids 2
+ * @param bid3 lowest win rate that bids 3
+ * @param worlds worlds sampled per estimate
+ */
+record Bidder(double bid1, double bid2, double bid3, int worlds) {
+    /** Default thresholds and 1,000 worlds. */
+    public Bidder() {
+        this(0.50, 0.58, 0.66, 1000);
+    }
+
+    /**
+     * @throws IllegalArgumentException unless {@code 0 <= bid1 <= bid2 <= bid3 <= 1} and worlds &gt;= 1
+     */
+    public Bidder {
+        if (!(0 <= bid1 && bid1 <= bid2 && bid2 <= bid3 && bid3 <= 1)) {
+            throw new IllegalArgumentException("bid thresholds must rise within 0..1: " + bid1 + ", " + bid2 + ", " + bid3);
+        }
+        if (worlds < 1) {
+            throw new IllegalArgumentException("worlds must be positive, not " + worlds);
+        }
+    }
+
+    /**
+     * An estimate of the landlord win rate of a hand.
+     *
+     * @param winRate share of worlds the landlord won
+     * @param low lower end of the 95% Wilson interval
+     * @param high upper end of the 95% Wilson interval
+     * @param worlds worlds played out
+     * @param nanos wall time
+     */
+    public record Estimate(double winRate, double low, double high, int worlds, long nanos) {
+    }
+
+    /** The bid for {@code request} from an estimate seeded with {@code seed}. */
+    public int bid(BidRequest request, long seed) {
+        return bidFor(estimate(new Playout(request.rules(), MinHands.of(request.rules())), request.hand(), seed),
+            request.highestBid());
+    }
+
+    /** The bid an estimate gives when the highest bid so far is {@code highest} (0..2; 3 ends the bidding). */
+    public int bidFor(Estimate e, int highest) {
+        int level = e.winRate() >= bid3 ? 3 : e.winRate() >= bid2 ? 2 : e.winRate() >= bid1 ? 1 : 0;
+        return level > highest ? level : 0;
+    }
+
+    /** An estimate for a 17-card hand with a new playout for {@code rules}. */
+    public Estimate estimate(Rules rules, long hand, long seed) {
+        return estimate(new Playout(rules, MinHands.of(rules)), hand, seed);
+    }
+
+    /**
+     * The landlord win rate of {@code hand} as the landlord, from {@link #worlds()} played-out worlds.
+     *
+     * @param playout the caller's playout (its rules are used)
+     * @param hand 17 dealt cards ({@link Cards} layout)
+     * @param seed world {@code w} is dealt from {@link Rng#derive(long, long) derive(seed, w)}
+     * @throws IllegalArgumentException if the hand is not 17 valid cards
+     */
+    public Estimate estimate(Playout playout, long hand, long seed) {
+        if (!Cards.isValid(hand) || Cards.size(hand) != 17) {
+            throw new IllegalArgumentException("a bidding hand has 17 cards, not " + Cards.size(hand));
+        }
+        long start = System.nanoTime();
+        long unseen = Cards.remove(Cards.DECK, hand);
+        int[] pool = new int[37];
+        int k = 0;
+        for (int r = 0; r < 15; r++) {
+            for (int c = Cards.count(unseen, r); c > 0; c--) {
+                pool[k++] = r;
+            }
+        }
+        int[] deck = new int[37];
+        long[] hands = new long[3];
+        Rng rng = new Rng(0);
+        int wins = 0;
+        for (int w = 0; w < worlds; w++) {
+            rng.reseed(Rng.derive(seed, w));
+            System.arraycopy(pool, 0, deck, 0, 37);
+            for (int i = 0; i < 20; i++) {
+                int j = i + rng.nextInt(37 - i);
+                int t = deck[j];
+                deck[j] = deck[i];
+                deck[i] = t;
+            }
+            // deck[0..2] kitty, deck[3..19] landlord_down, deck[20..36] landlord_up
+            long landlord = hand;
+            long down = 0;
+            long up = 0;
+            for (int i = 0; i < 3; i++) {
+                landlord += Cards.of(deck[i], 1);
+            }
+            for (int i = 3; i < 20; i++) {
+                down += Cards.of(deck[i], 1);
+            }
+            for (int i = 20; i < 37; i++) {
+                up += Cards.of(deck[i], 1);
+            }
+            hands[0] = landlord;
+            hands[1] = down;
+            hands[2] = up;
+            if (Playout.winner(playout.run(hands, 0, MoveTable.PASS, -1, 0, false)) == 0) {
+                wins++;
+            }
+        }
+        double p = (double) wins / worlds;
+        double z = 1.959963984540054;
+        double z2n = z * z / worlds;
+        double centre = (p + z2n / 2) / (1 + z2n);
+        double half = z * Math.sqrt(p * (1 - p) / worlds + z2n / (4.0 * worlds)) / (1 + z2n);
+        return new Estimate(p, Math.max(0, centre - half), Math.min(1, centre + half), worlds, System.nanoTime() - start);
+    }
+}

@@ -1,0 +1,128 @@
+package io.github.ddzengine.mc.v1;
+
+import java.util.Arrays;
+
+import io.github.ddzengine.core.rules.MoveTable;
+
+/**
+ * The outcome of one Monte Carlo decision ({@link MonteCarloAgent#decide}): the chosen move and,
+ * per candidate, the worlds won and the summed score. Immutable.
+ *
+ * <p>Candidates are listed best first (win rate, then mean score, then the policy's order). Every
+ * candidate was evaluated in the same worlds, so {@link #worlds()} is each candidate's sample size.
+ */
+public final class Decision {
+    private final MoveTable table;
+    private final int[] moves;
+    private final long[] wins;
+    private final long[] scores;
+    private final int worlds;
+    private final int solvedWorlds;
+    private final long rollouts;
+    private final long rolloutMoves;
+    private final long nanos;
+    private final boolean budgetCut;
+
+    Decision(MoveTable table, int[] moves, long[] wins, long[] scores, int worlds, int solvedWorlds, long rollouts,
+             long rolloutMoves, long nanos, boolean budgetCut) {
+        this.table = table;
+        this.worlds = worlds;
+        this.solvedWorlds = solvedWorlds;
+        this.rollouts = rollouts;
+        this.rolloutMoves = rolloutMoves;
+        this.nanos = nanos;
+        this.budgetCut = budgetCut;
+        // stable sort best first: index order breaks ties (the policy's order)
+        int n = moves.length;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> {
+            if (wins[a] != wins[b]) {
+                return Long.compare(wins[b], wins[a]);
+            }
+            if (scores[a] != scores[b]) {
+                return Long.compare(scores[b], scores[a]);
+            }
+            return Integer.compare(a, b);
+        });
+        this.moves = new int[n];
+        this.wins = new long[n];
+        this.scores = new long[n];
+        for (int i = 0; i < n; i++) {
+            this.moves[i] = moves[order[i]];
+            this.wins[i] = wins[order[i]];
+            this.scores[i] = scores[order[i]];
+        }
+    }
+
+    /** The chosen move id (the best candidate). */
+    public int move() {
+        return moves[0];
+    }
+
+    /** The move table the ids refer to. */
+    public MoveTable table() {
+        return table;
+    }
+
+    /** Number of candidates evaluated. */
+    public int candidates() {
+        return moves.length;
+    }
+
+    /** The i-th best candidate's move id. */
+    public int candidate(int i) {
+        return moves[i];
+    }
+
+    /** Worlds the i-th best candidate won. */
+    public long wins(int i) {
+        return wins[i];
+    }
+
+    /** The i-th candidate's win rate, 0..1 (NaN when no world was evaluated). */
+    public double winRate(int i) {
+        return worlds == 0 ? Double.NaN : (double) wins[i] / worlds;
+    }
+
+    /**
+     * The i-th candidate's mean score for the mover's seat, in units of the base score: +-2 for
+     * the landlord, +-1 for a farmer, doubled per bomb or rocket played and for a spring
+     * (NaN when no world was evaluated).
+     */
+    public double meanScore(int i) {
+        return worlds == 0 ? Double.NaN : (double) scores[i] / worlds;
+    }
+
+    /** Worlds evaluated (each with every candidate). */
+    public int worlds() {
+        return worlds;
+    }
+
+    /** Worlds settled by the exact solver rather than rollouts. */
+    public int solvedWorlds() {
+        return solvedWorlds;
+    }
+
+    /** Rollouts played. */
+    public long rollouts() {
+        return rollouts;
+    }
+
+    /** Moves chosen inside rollouts. */
+    public long rolloutMoves() {
+        return rolloutMoves;
+    }
+
+    /** Wall time of the decision in nanoseconds. */
+    public long nanos() {
+        return nanos;
+    }
+
+    /** Whether the time budget stopped the evaluation (false in fixed-worlds mode). */
+    public boolean budgetCut() {
+        return budgetCut;
+    }
+}
