@@ -40,7 +40,7 @@ class LocalMatchTest {
     @Test
     void dealsFileBiddingAndMonteCarloSameAsOneMachine() throws IOException {
         Path games = dir.resolve("games.jsonl");
-        Cli.run("play", "--a", "rule", "--b", "random", "--deals", "12", "--seed", "5", "--out", games.toString()).ok();
+        Cli.run("play", "--a", "rule", "--b", "random", "--deals", "6", "--seed", "5", "--out", games.toString()).ok();
         StringBuilder deals = new StringBuilder();
         for (String line : Files.readAllLines(games)) {
             int at = line.indexOf("\"deal\":\"") + 8;
@@ -48,7 +48,7 @@ class LocalMatchTest {
         }
         Path dealsFile = dir.resolve("deals.txt");
         Files.writeString(dealsFile, deals);
-        String[] match = {"play", "--a", "mc:worlds=8", "--b", "rule", "--deals-file", dealsFile.toString(), "--bidding",
+        String[] match = {"play", "--a", "mc:worlds=4", "--b", "rule", "--deals-file", dealsFile.toString(), "--bidding",
             "--seed", "11", "--rules", "rlcard", "--json"};
         Path single = dir.resolve("single.jsonl");
         String one = Cli.run(concat(match, "--threads", "1", "--out", single.toString())).ok();
