@@ -32,6 +32,8 @@ final class Job {
     final Thread caller;
     /** Every world is the same deal (the sampler is determined): the solver is tried whatever the size. */
     final boolean determined;
+    /** The search settings. */
+    final Tuning tuning;
 
     final AtomicInteger next = new AtomicInteger();
     final AtomicIntegerArray done;
@@ -46,7 +48,8 @@ final class Job {
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int limit, long stopAt,
         int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
-        int workers, boolean determined) {
+        int workers, boolean determined, Tuning tuning) {
+        this.tuning = tuning;
         this.rules = rules;
         this.info = info;
         this.sampler = sampler;

@@ -56,12 +56,13 @@ public final class MonteCarloAgent implements Agent {
      * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
      * @param prior the world prior (default {@link SoloPassPrior})
      * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
+     * @param tuning the search settings (default {@link Tuning#DEFAULT})
      */
     public record Config(int budgetMillis, int threads, int worlds, int maxCandidates, int solverMaxCards,
-                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder) {
+                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder, Tuning tuning) {
         /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes. */
         public static Config defaults() {
-            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder());
+            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(), Tuning.DEFAULT);
         }
 
         /**
@@ -88,27 +89,39 @@ public final class MonteCarloAgent implements Agent {
 
         public Config withBudget(int ms) {
             return new Config(ms, threads, worlds, maxCandidates, solverMaxCards, solverNodes,
-                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder);
+                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder, tuning);
         }
 
         public Config withThreads(int n) {
             return new Config(budgetMillis, n, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, tuning);
         }
 
         public Config withWorlds(int n) {
             return new Config(budgetMillis, threads, n, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, tuning);
         }
 
         public Config withPrior(Prior p) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, p,
-                bidder);
+                bidder, tuning);
+        }
+
+        /** These settings with the search settings {@code t}. */
+        public Config withTuning(Tuning t) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
+                bidder, t);
+        }
+
+        /** These settings with a node budget of {@code nodes} per exact solve. */
+        public Config withSolverNodes(long nodes) {
+            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, nodes, reserveMillis, prior,
+                bidder, tuning);
         }
 
         public Config withSolverMaxCards(int cards) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, cards, solverNodes, reserveMillis, prior,
-                bidder);
+                bidder, tuning);
         }
     }
 
@@ -205,7 +218,7 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public int bid(BidRequest request) {
-        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules()), request.hand(),
+        Bidder.Estimate e = config.bidder().estimate(workers[0].playout(request.rules(), config.tuning()), request.hand(),
             Rng.derive(gameSeed, -1 - request.position()));
         return config.bidder().bidFor(e, request.highestBid());
     }
@@ -228,7 +241,7 @@ public final class MonteCarloAgent implements Agent {
      */
     public void warmUp(InformationSet info, int millis) {
         for (Worker w : workers) {
-            w.playout(info.rules());
+            w.playout(info.rules(), config.tuning());
         }
         prepare(info.rules());
         long end = System.nanoTime() + millis * 1_000_000L;
@@ -288,7 +301,7 @@ public final class MonteCarloAgent implements Agent {
         }
         Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
             config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length, determined);
+            workers.length, determined, config.tuning());
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);

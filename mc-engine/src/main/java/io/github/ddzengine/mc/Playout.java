@@ -5,6 +5,7 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
 
 /**
@@ -31,6 +32,26 @@ public final class Playout {
     /** An opponent with this many cards or fewer is urgent: break combinations and bomb to stop it. */
     public static final int URGENT_CARDS = 4;
 
+    /**
+     * Feature: a move nobody on the other side can beat that leaves a hand going out in one play
+     * is played (a farmer plays it on its partner's move too).
+     */
+    public static final int WIN_IN_TWO = 1;
+    /** Feature: a seat also fights for the trick when an opponent's whole hand is one combination. */
+    public static final int URGENT_COUNT = 2;
+    /**
+     * Feature: a lead is exposed when an opponent whose whole hand is one combination beats it with
+     * that hand (instead of: solos against one card, pairs against two).
+     */
+    public static final int SAFE_LEADS = 4;
+    /**
+     * Feature: a farmer whose partner's hand is one combination leads something the partner goes
+     * out on; landlord_down lets the landlord's move run when landlord_up goes out on it.
+     */
+    public static final int FEED_PARTNER = 8;
+    /** The features of the default policy. */
+    public static final int DEFAULT = 0;
+
     private static final int SPRING_BIT = 1 << 10;
     private static final int SOLO = MoveType.SOLO.ordinal();
     private static final int PAIR = MoveType.PAIR.ordinal();
@@ -44,15 +65,53 @@ public final class Playout {
     private final SplitCache splits;
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     private final long[] hands = new long[3];
+    private final int[] afters = new int[MoveGenerator.MAX_MOVES];
+    private final int[] readingsA = new int[2];
+    private final int[] readingsB = new int[2];
+    private final int[] readingsP = new int[2];
+    private final int features;
+    private final int solveCards;
+    private final long solveNodes;
+    private final Solver solver;
     private long moves;
+    private long solverNodes;
+    private long solved;
 
-    /** A playout for {@code rules}, counting plays with {@code minHands} (shared, thread-safe). */
+    /** A playout for {@code rules} with the {@link #DEFAULT} features. */
     public Playout(Rules rules, MinHands minHands) {
+        this(rules, minHands, DEFAULT);
+    }
+
+    /** A playout for {@code rules} with the given features and no endgame solves. */
+    public Playout(Rules rules, MinHands minHands, int features) {
+        this(rules, minHands, features, 0, 0);
+    }
+
+    /**
+     * A playout for {@code rules}, counting plays with {@code minHands} (shared, thread-safe).
+     *
+     * @param features the policy's features: an or of {@link #WIN_IN_TWO}, {@link #URGENT_COUNT},
+     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}; 0 is the first policy ({@code mc-v1}'s)
+     * @param solveCards once the hands hold at most this many cards in all, the rollout ends with
+     *     the exact solver's verdict ({@link Solver#solveVerdict}); 0 for never
+     * @param solveNodes the node budget of such a solve (0: none); a solve that runs out of it
+     *     leaves the rollout to the policy
+     */
+    public Playout(Rules rules, MinHands minHands, int features, int solveCards, long solveNodes) {
+        this.features = features;
+        this.solveCards = solveCards;
+        this.solveNodes = solveNodes;
+        this.solver = solveCards > 0 ? new Solver(rules, 1) : null;
         this.rules = rules;
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
         this.pruner = new MovePruner(table);
         this.splits = new SplitCache(minHands, 16);
+    }
+
+    /** The policy's features ({@link #Playout(Rules, MinHands, int)}). */
+    public int features() {
+        return features;
     }
 
     /** The rules played. */
@@ -68,6 +127,26 @@ public final class Playout {
     /** Rollout moves (plays and passes) chosen so far by {@link #run}. */
     public long moves() {
         return moves;
+    }
+
+    /** Solver nodes searched so far by {@link #run}'s endgame solves, finished or not. */
+    public long solverNodes() {
+        return solverNodes;
+    }
+
+    /** Rollouts so far that the endgame solver ended. */
+    public long solvedRollouts() {
+        return solved;
+    }
+
+    /** The card total at or below which a rollout ends with an exact solve (0: never). */
+    public int solveCards() {
+        return solveCards;
+    }
+
+    /** The node budget of a rollout's endgame solve (0: none). */
+    public long solveNodes() {
+        return solveNodes;
     }
 
     /** The winning seat of a {@link #run} result, 0..2. */
@@ -105,12 +184,27 @@ public final class Playout {
         if (last == MoveTable.PASS) {
             lastSeat = -1;
         }
+        boolean trySolve = solveCards > 0;
+        int total = trySolve ? Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]) : 0;
         while (true) {
             int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+            if (trySolve && total <= solveCards) {
+                // small enough for the exact solver: its verdict ends the rollout (no spring is
+                // possible this late, and bombs still to come are not counted)
+                int v = solver.solveVerdict(h, mover, toBeat, lastSeat, solveNodes);
+                solverNodes += solver.lastNodes();
+                if (v >= 0) {
+                    solved++;
+                    int winner = (v == 1) == (mover == 0) ? 0 : 1;
+                    return winner | (Math.min(bombs, 255) << 2);
+                }
+                trySolve = false; // too big for the budget: play on with the policy
+            }
             int m = choose(h, mover, toBeat, lastSeat);
             moves++;
             if (m != MoveTable.PASS) {
                 h[mover] -= table.cards(m);
+                total -= table.cardCount(m);
                 int t = table.typeOrdinal(m);
                 if (t == BOMB || t == ROCKET) {
                     bombs++;
@@ -149,13 +243,55 @@ public final class Playout {
             }
         }
         boolean lead = toBeat == MoveTable.PASS;
-        if (!lead && mover != 0 && lastSeat != 0) {
+        boolean partnerMove = !lead && mover != 0 && lastSeat != 0;
+        if (partnerMove && (features & WIN_IN_TWO) == 0) {
             return MoveTable.PASS;
         }
         n = pruner.prune(hand, buf, n);
+        long oppA = mover == 0 ? h[1] : h[0];
+        long oppB = mover == 0 ? h[2] : 0L;
+        int[] after = afters;
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            after[i] = m == MoveTable.PASS ? -1 : splits.count(hand - table.cards(m));
+        }
+        if ((features & WIN_IN_TWO) != 0) {
+            // a move nobody on the other side can beat, and what is left goes out in one play
+            for (int i = 0; i < n; i++) {
+                int m = buf[i];
+                if (after[i] == 1 && !generator.canBeat(oppA, m) && (oppB == 0 || !generator.canBeat(oppB, m))) {
+                    return m;
+                }
+            }
+            if (partnerMove) {
+                return MoveTable.PASS;
+            }
+        }
+        int partner = mover == 0 ? -1 : 3 - mover;
+        // opponents (and the partner) that go out in one play: their whole hand is one combination
+        int oneA = 0;
+        int oneB = 0;
+        if ((features & (SAFE_LEADS | URGENT_COUNT)) != 0) {
+            oneA = oneCombination(oppA, readingsA);
+            oneB = oppB == 0 ? 0 : oneCombination(oppB, readingsB);
+        }
+        if (lead && partner > 0 && (features & FEED_PARTNER) != 0) {
+            int fed = feed(h, mover, partner, buf, n, after);
+            if (fed != MoveTable.PASS) {
+                return fed;
+            }
+        }
+        if (!lead && mover == 1 && lastSeat == 0 && (features & FEED_PARTNER) != 0
+            && beatsWith(readingsP, oneCombination(h[2], readingsP), toBeat)) {
+            return MoveTable.PASS; // landlord_up goes out on the landlord's move: let it
+        }
         int now = splits.count(hand);
         int oppMin = mover == 0 ? Math.min(Cards.size(h[1]), Cards.size(h[2])) : Cards.size(h[0]);
         boolean urgent = !lead && Cards.size(h[lastSeat]) <= URGENT_CARDS;
+        if (!lead && (features & URGENT_COUNT) != 0) {
+            urgent |= oneA > 0 || oneB > 0;
+        }
+        boolean safe = (features & SAFE_LEADS) != 0;
         int best = MoveTable.PASS;
         long bestScore = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
@@ -165,23 +301,24 @@ public final class Playout {
             }
             int t = table.typeOrdinal(m);
             boolean bomb = t == BOMB || t == ROCKET;
-            int after = splits.count(hand - table.cards(m));
+            int a = after[i];
             int rank = table.mainRank(m);
             long score;
             if (lead) {
-                boolean exposed = (t == SOLO && oppMin == 1) || (t == PAIR && oppMin == 2);
-                score = (exposed ? (1L << 30) + ((15 - rank) << 20) : 0) + ((long) after << 12) + (bomb ? 1 << 11 : 0)
+                boolean exposed = safe ? beatsWith(readingsA, oneA, m) || beatsWith(readingsB, oneB, m)
+                    : (t == SOLO && oppMin == 1) || (t == PAIR && oppMin == 2);
+                score = (exposed ? (1L << 30) + ((15 - rank) << 20) : 0) + ((long) a << 12) + (bomb ? 1 << 11 : 0)
                     + (rank << 5) + (31 - table.cardCount(m));
             } else if (!bomb) {
-                if (after >= now && !urgent) {
+                if (a >= now && !urgent) {
                     continue;
                 }
-                score = ((long) after << 12) + (rank << 5) + (31 - table.cardCount(m));
+                score = ((long) a << 12) + (rank << 5) + (31 - table.cardCount(m));
             } else {
-                if (after > 1 && !urgent) {
+                if (a > 1 && !urgent) {
                     continue;
                 }
-                score = (1L << 30) + ((long) after << 12) + (t == ROCKET ? 16 << 5 : rank << 5);
+                score = (1L << 30) + ((long) a << 12) + (t == ROCKET ? 16 << 5 : rank << 5);
             }
             if (score < bestScore) {
                 bestScore = score;
@@ -189,5 +326,61 @@ public final class Playout {
             }
         }
         return best;
+    }
+
+    /**
+     * A farmer's lead that its partner, whose hand is one combination, beats with its whole hand
+     * and so goes out (landlord_up's lead must also be one the landlord, who plays in between,
+     * cannot beat): the best such lead by the lead order, or a pass if there is none or the
+     * partner's hand is not one combination.
+     */
+    private int feed(long[] h, int mover, int partner, int[] buf, int n, int[] after) {
+        int oneP = oneCombination(h[partner], readingsP);
+        if (oneP == 0) {
+            return MoveTable.PASS;
+        }
+        int best = MoveTable.PASS;
+        long bestScore = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            if (m == MoveTable.PASS || !beatsWith(readingsP, oneP, m)
+                || mover == 2 && generator.canBeat(h[0], m)) {
+                continue;
+            }
+            long score = ((long) after[i] << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
+            if (score < bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The readings of {@code hand} as one combination the rules allow, into {@code out}; their
+     * number, 0 when the hand is not one combination.
+     */
+    private int oneCombination(long hand, int[] out) {
+        if (hand == 0 || splits.count(hand) != 1) {
+            return 0;
+        }
+        int k = table.classify(hand, out);
+        int kept = 0;
+        for (int i = 0; i < k; i++) {
+            if (rules.allows(out[i])) {
+                out[kept++] = out[i];
+            }
+        }
+        return kept;
+    }
+
+    /** Whether one of the first {@code k} readings beats {@code move}. */
+    private boolean beatsWith(int[] readings, int k, int move) {
+        for (int i = 0; i < k; i++) {
+            if (table.beats(readings[i], move)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

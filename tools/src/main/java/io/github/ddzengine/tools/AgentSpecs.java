@@ -35,7 +35,9 @@ final class AgentSpecs {
             + "the lowest card (the published 46% self-play figure)", noSettings("rule-douzero", (r) -> new RuleAgent(r, 0, true)));
         register("greedy", "min-hand heuristic", noSettings("greedy", GreedyAgent::new));
         register("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
-            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform)", AgentSpecs::monteCarlo);
+            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform, rollout=F rollout policy features, "
+            + "solver=C solve worlds of at most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve "
+            + "at C cards, rnodes=N its node budget)", AgentSpecs::monteCarlo);
         register("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
             + "issue 23 (same settings as mc)", AgentSpecs::monteCarloV1);
     }
@@ -69,6 +71,13 @@ final class AgentSpecs {
                 case "budget" -> c = c.withBudget(positive("mc", "budget", v));
                 case "threads" -> c = c.withThreads(positive("mc", "threads", v));
                 case "worlds" -> c = c.withWorlds(positive("mc", "worlds", v));
+                case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(nonNegative("rollout", v)));
+                case "solver" -> c = c.withSolverMaxCards(nonNegative("solver", v));
+                case "rsolve" -> c = c.withTuning(c.tuning().withRolloutSolve(nonNegative("rsolve", v),
+                    c.tuning().rolloutSolveNodes()));
+                case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
+                    nonNegative("rnodes", v)));
+                case "nodes" -> c = c.withSolverNodes(positive("mc", "nodes", v));
                 case "prior" -> c = c.withPrior(switch (v.toLowerCase(Locale.ROOT)) {
                     case "uniform" -> Prior.UNIFORM;
                     case "solo-pass" -> new SoloPassPrior();
@@ -76,10 +85,22 @@ final class AgentSpecs {
                         + "' (solo-pass, uniform)");
                 });
                 default -> throw new IllegalArgumentException("agent 'mc': unknown setting '" + e.getKey()
-                    + "' (budget, threads, worlds, prior)");
+                    + "' (budget, threads, worlds, prior, rollout, solver, nodes, rsolve, rnodes)");
             }
         }
         return new MonteCarloAgent(c);
+    }
+
+    private static int nonNegative(String key, String value) {
+        try {
+            int v = Integer.parseInt(value);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("agent 'mc': " + key + " must be a non-negative integer, not '" + value + "'");
     }
 
     private static int positive(String agent, String key, String value) {

@@ -83,6 +83,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new TablesCommand());
         cl.addSubcommand(new ServeCommand(stdin));
         cl.addSubcommand(new BotzoneCommand(stdin));
+        cl.addSubcommand(new io.github.ddzengine.tools.web.WebCommand(new WebToolkit()));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);

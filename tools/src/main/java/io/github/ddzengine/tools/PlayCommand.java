@@ -27,6 +27,7 @@ import io.github.ddzengine.mc.agents.Agent;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -97,6 +98,10 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
     private Path out;
 
+    @Option(names = "--report", paramLabel = "FILE", description = "Write a match report: one HTML page with A's WP "
+        + "and its 95%% band as deals accumulate, the split by role and each agent's decision latency (plots in SVG).")
+    private Path report;
+
     @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
     private Path dealsFile;
 
@@ -132,6 +137,10 @@ final class PlayCommand implements Callable<Integer> {
         if (cluster != null && threads != null) {
             throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "
                 + "on one core: the cluster's cores set the parallelism)");
+        }
+        if (cluster != null && report != null) {
+            throw new ParameterException(spec.commandLine(), "--report does not apply with --cluster (it times every "
+                + "decision in this JVM)");
         }
         if (cluster == null && partitions != null) {
             throw new ParameterException(spec.commandLine(), "--partitions needs --cluster");
@@ -203,7 +212,9 @@ final class PlayCommand implements Callable<Integer> {
         if (cluster != null) {
             return playOnCluster(rules, agentA, agentB, n, fromFile);
         }
-        Match match = new Match(rules, agentA, agentB, bidding);
+        MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
+        Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
+            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
         PrintWriter stdout = spec.commandLine().getOut();
         Writer records = null;
         ProgressBar bar = null;
@@ -228,6 +239,9 @@ final class PlayCommand implements Callable<Integer> {
                         throw new UncheckedIOException(e);
                     }
                 }
+                if (plots != null) {
+                    plots.add(game, aIsLandlord);
+                }
                 if (progress != null) {
                     progress.step();
                 }
@@ -251,7 +265,16 @@ final class PlayCommand implements Callable<Integer> {
                 records.close();
             }
         }
-        report(stdout, stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA.name(),
+        if (plots != null) {
+            try {
+                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d --seed %d%s, rules %s,"
+                    + " %d thread%s", a, b, n, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+            } catch (IOException e) {
+                return Ddz.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
+                    + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
+            }
+        }
+        printReport(stdout, stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA.name(),
             faultCounts(agentA), agentB.name(), faultCounts(agentB));
         return 0;
     }
@@ -273,15 +296,15 @@ final class PlayCommand implements Callable<Integer> {
             return Ddz.EXIT_SOFTWARE;
         }
         MatchStats stats = MatchJob.stats(agentA.name(), agentB.name(), r.parts(), r.seconds());
-        report(spec.commandLine().getOut(), stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
+        printReport(spec.commandLine().getOut(), stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
             + (r.partitions() == 1 ? "" : "s"), r, agentA.name(), MatchJob.faults(r.parts(), true), agentB.name(),
             MatchJob.faults(r.parts(), false));
         return 0;
     }
 
     /** Prints the figures as text or JSON, with the exec agents' faults. */
-    private void report(PrintWriter stdout, MatchStats stats, Rules rules, int nThreads, String where,
-                        ClusterRunner.Result onCluster, String nameA, long[] faultsA, String nameB, long[] faultsB) {
+    private void printReport(PrintWriter stdout, MatchStats stats, Rules rules, int nThreads, String where,
+                             ClusterRunner.Result onCluster, String nameA, long[] faultsA, String nameB, long[] faultsB) {
         try {
             if (json) {
                 printJson(stdout, stats, rules, nThreads, onCluster, faultsA, faultsB);

@@ -111,6 +111,9 @@ public final class Solver {
      */
     private final int[] leadHistory;
     private final int[] answerHistory;
+    /** The history entries raised since the last reset: a lead's id, or {@code ~id} for an answer's. */
+    private final int[] historyTouched;
+    private int touchedCount;
     /** Per-node memo of control verdicts by last-move class: the stamp of the node that set it, and the value. */
     private final int[] controlSeen;
     /**
@@ -243,6 +246,7 @@ public final class Solver {
         this.answerTable = new TranspositionTable(Math.min((long) tableMegabytes << 20, ANSWER_TABLE_BYTES));
         this.leadHistory = new int[table.size()];
         this.answerHistory = new int[table.size()];
+        this.historyTouched = new int[2 * table.size()];
         this.controlSeen = new int[table.size()];
         this.controlValue = new boolean[table.size()];
         MoveFamily[] families = table.families();
@@ -288,29 +292,8 @@ public final class Solver {
      * @throws IllegalArgumentException if the position's rules differ from the solver's
      */
     public SolveResult solve(Position position, boolean allWinningMoves, long timeoutMillis, long maxNodes) {
-        if (!position.rules().equals(rules)) {
-            throw new IllegalArgumentException("position rules " + position.rules() + " differ from solver rules " + rules);
-        }
         long start = System.nanoTime();
-        tt.clear();
-        answerTable.clear();
-        if (proofs != null) {
-            proofs.clear();
-        }
-        Arrays.fill(leadKiller, 0);
-        Arrays.fill(answerKiller, 0);
-        Arrays.fill(leadHistory, 0);
-        Arrays.fill(answerHistory, 0);
-        nodes = 0;
-        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
-        deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
-        seats = position.seats();
-        endgame = installed(rules, seats);
-        endgameHits = 0;
-        for (int s = 0; s < 3; s++) {
-            hands[s] = s < seats ? position.hand(s) : 0L;
-        }
-        chooseAnswerTable();
+        begin(position, start, timeoutMillis, maxNodes);
         int mover = position.mover();
         int last = position.lastMove();
         int lastSeat = position.lastSeat();
@@ -330,6 +313,111 @@ public final class Solver {
         } catch (Abort a) {
             return new SolveResult(SolveResult.Verdict.UNKNOWN, landlord, null, new int[0], nodes,
                 System.nanoTime() - start, tt.probes() + answerTable.probes(), tt.hits() + answerTable.hits());
+        } finally {
+            for (int s = 0; s < seats; s++) {
+                hands[s] = position.hand(s);
+            }
+        }
+    }
+
+    /** Clears the tables and statistics and loads {@code position}'s hands for a new solve. */
+    private void begin(Position position, long start, long timeoutMillis, long maxNodes) {
+        if (!position.rules().equals(rules)) {
+            throw new IllegalArgumentException("position rules " + position.rules() + " differ from solver rules " + rules);
+        }
+        begin(position.seats(), position.hand(0), position.hand(1), position.seats() == 3 ? position.hand(2) : 0L, start,
+            timeoutMillis, maxNodes);
+    }
+
+    /** Clears the tables and statistics and loads the hands for a new solve. */
+    private void begin(int seatCount, long h0, long h1, long h2, long start, long timeoutMillis, long maxNodes) {
+        tt.clear();
+        answerTable.clear();
+        if (proofs != null) {
+            proofs.clear();
+        }
+        Arrays.fill(leadKiller, 0);
+        Arrays.fill(answerKiller, 0);
+        // only the entries the last solve raised (a full wipe of both tables costs more than a
+        // small solve)
+        for (int i = 0; i < touchedCount; i++) {
+            int t = historyTouched[i];
+            if (t >= 0) {
+                leadHistory[t] = 0;
+            } else {
+                answerHistory[~t] = 0;
+            }
+        }
+        touchedCount = 0;
+        nodes = 0;
+        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
+        seats = seatCount;
+        endgame = installed(rules, seats);
+        endgameHits = 0;
+        hands[0] = h0;
+        hands[1] = h1;
+        hands[2] = h2;
+        chooseAnswerTable();
+    }
+
+    /**
+     * Whether the mover's side wins a three-seat position, from an empty transposition table and
+     * without a principal line: the verdict of {@link #solve} for hot paths (a Monte Carlo
+     * rollout that hands its endgame to the solver), allocation-free and unchecked.
+     *
+     * @param hands the hands of seats 0, 1, 2 ({@link Cards} layout): valid, disjoint, the landlord's at
+     *     most 20 cards and each farmer's at most 17, at least one card each; not checked, and not modified
+     * @param mover the seat to act, 0..2
+     * @param last the move id the mover must beat, or {@link MoveTable#PASS} to lead; a move of
+     *     this solver's rules, not checked
+     * @param lastSeat the seat that played {@code last}, not the mover (ignored when leading)
+     * @param maxNodes node budget, or 0 for none
+     * @return 1 if the mover's side wins, 0 if it loses, -1 if the node budget ran out first
+     *     ({@link #lastNodes()} tells the nodes searched)
+     */
+    public int solveVerdict(long[] hands, int mover, int last, int lastSeat, long maxNodes) {
+        begin(3, hands[0], hands[1], hands[2], 0L, 0L, maxNodes);
+        try {
+            return solveNode(mover, last, last == MoveTable.PASS ? -1 : lastSeat, 0) ? 1 : 0;
+        } catch (Abort a) {
+            return -1;
+        } finally {
+            this.hands[0] = hands[0];
+            this.hands[1] = hands[1];
+            this.hands[2] = hands[2];
+        }
+    }
+
+    /**
+     * Whether each of the given first moves wins for the mover's side, from an empty
+     * transposition table shared by the moves: the verdicts {@link #solve} with every winning move
+     * would give for these moves, without searching the others and without a principal line
+     * (for callers that weigh a few candidate moves, like the Monte Carlo engine's solved worlds).
+     *
+     * @param position a position of this solver's rules
+     * @param moves move ids legal for the mover in {@code position} (a pass only when it follows)
+     * @param n how many of {@code moves} to solve
+     * @param wins receives, for {@code i < n}, whether {@code moves[i]} wins
+     * @param timeoutMillis wall-time budget in milliseconds for all the moves, or 0 for none
+     * @param maxNodes node budget for all the moves, or 0 for none
+     * @return whether every move was solved; false if a budget ran out first (then {@code wins} is
+     *     incomplete). {@link #lastNodes()} tells the nodes searched either way
+     * @throws IllegalArgumentException if the position's rules differ from the solver's
+     */
+    public boolean solveMoves(Position position, int[] moves, int n, boolean[] wins, long timeoutMillis,
+                              long maxNodes) {
+        begin(position, System.nanoTime(), timeoutMillis, maxNodes);
+        int mover = position.mover();
+        int last = position.lastMove();
+        int lastSeat = position.lastSeat();
+        try {
+            for (int i = 0; i < n; i++) {
+                wins[i] = playWins(mover, last, lastSeat, moves[i], 0);
+            }
+            return true;
+        } catch (Abort a) {
+            return false;
         } finally {
             for (int s = 0; s < seats; s++) {
                 hands[s] = position.hand(s);
@@ -400,6 +488,11 @@ public final class Solver {
         synchronized (INSTALLED) {
             return INSTALLED[rules.preset().ordinal() * 2 + seats - 2];
         }
+    }
+
+    /** Search nodes of the last {@link #solve} or {@link #solveMoves}, finished or not. */
+    public long lastNodes() {
+        return nodes;
     }
 
     /** Leads answered by the solved-endgame table in the last {@link #solve}. */
@@ -930,7 +1023,10 @@ public final class Solver {
             if (child == same) {
                 win = true;
                 (last == MoveTable.PASS ? leadKiller : answerKiller)[ply] = m;
-                (last == MoveTable.PASS ? leadHistory : answerHistory)[m]++;
+                int[] history = last == MoveTable.PASS ? leadHistory : answerHistory;
+                if (history[m]++ == 0) {
+                    historyTouched[touchedCount++] = last == MoveTable.PASS ? m : ~m;
+                }
                 break;
             }
         }

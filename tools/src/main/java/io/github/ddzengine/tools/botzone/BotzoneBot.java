@@ -130,7 +130,7 @@ public final class BotzoneBot {
         MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withBudget(budget).withWorlds(worlds);
         Bidder d = c.bidder();
         c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(), c.solverMaxCards(),
-            c.solverNodes(), c.reserveMillis(), c.prior(), new Bidder(d.bid1(), d.bid2(), d.bid3(), BID_WORLDS));
+            c.solverNodes(), c.reserveMillis(), c.prior(), new Bidder(d.bid1(), d.bid2(), d.bid3(), BID_WORLDS), c.tuning());
         return new MonteCarloAgent(c);
     }
 

@@ -1,0 +1,71 @@
+package io.github.ddzengine.tools;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.tools.web.Toolkit;
+
+/**
+ * The command line's record format and agent names for {@code ddz web}
+ * ({@link io.github.ddzengine.tools.web.WebServer}): {@link GameRecords} and {@link AgentSpecs}.
+ */
+public final class WebToolkit implements Toolkit {
+    /** The toolkit of this build. */
+    public WebToolkit() {
+    }
+
+    @Override
+    public GameRecord readRecord(String line) {
+        return GameRecords.read(line);
+    }
+
+    @Override
+    public String recordLine(GameRecord record) {
+        StringWriter w = new StringWriter();
+        try {
+            GameRecords.write(new JsonLineWriter(w), record);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString().strip();
+    }
+
+    @Override
+    public Agent agent(String spec, Rules rules) {
+        String s = spec == null ? "" : spec.trim();
+        if (s.startsWith(ExecAgent.PREFIX)) {
+            throw new IllegalArgumentException("external agents (exec:) are not run by the web server");
+        }
+        return AgentSpecs.parse(s, rules);
+    }
+
+    @Override
+    public String agentNames() {
+        return AgentSpecs.names();
+    }
+
+    @Override
+    public int[] inDisplayOrder(MoveTable table, int[] ids) {
+        return MoveLister.inDisplayOrder(table, ids);
+    }
+
+    @Override
+    public String version() {
+        Properties p = new Properties();
+        try (InputStream in = WebToolkit.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
+        return p.getProperty("version", "unknown");
+    }
+}

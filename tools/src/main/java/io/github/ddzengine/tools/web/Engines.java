@@ -1,0 +1,67 @@
+package io.github.ddzengine.tools.web;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.ddzengine.core.movegen.MoveGenerator;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.mc.MonteCarloAgent;
+
+/**
+ * The engine objects of the server's worker threads: each thread keeps its own solvers, move
+ * generators and Monte Carlo agents (none of them is thread-safe), so requests on different
+ * threads share nothing mutable. A thread keeps at most {@value #KEEP} of each, least recently
+ * used dropped first.
+ */
+final class Engines {
+    private static final int KEEP = 4;
+
+    private final int tableMegabytes;
+    private final ThreadLocal<Map<Rules, Solver>> solvers = ThreadLocal.withInitial(Engines::lru);
+    private final ThreadLocal<Map<Rules, MoveGenerator>> generators = ThreadLocal.withInitial(Engines::lru);
+    private final ThreadLocal<Map<String, MonteCarloAgent>> agents = ThreadLocal.withInitial(Engines::lru);
+
+    /** @param tableMegabytes each solver's transposition table, MiB */
+    Engines(int tableMegabytes) {
+        this.tableMegabytes = tableMegabytes;
+    }
+
+    /** This thread's solver of {@code rules}. */
+    Solver solver(Rules rules) {
+        return solvers.get().computeIfAbsent(rules, r -> new Solver(r, tableMegabytes));
+    }
+
+    /** This thread's move generator of {@code rules}. */
+    MoveGenerator generator(Rules rules) {
+        return generators.get().computeIfAbsent(rules, MoveGenerator::new);
+    }
+
+    /**
+     * This thread's single-threaded Monte Carlo agent with a budget of {@code budgetMillis} (or
+     * {@code worlds} fixed worlds when positive) evaluating at most {@code maxCandidates} moves.
+     */
+    MonteCarloAgent agent(int budgetMillis, int worlds, int maxCandidates) {
+        String key = budgetMillis + "/" + worlds + "/" + maxCandidates;
+        return agents.get().computeIfAbsent(key, k -> {
+            MonteCarloAgent.Config d = MonteCarloAgent.Config.defaults().withBudget(budgetMillis).withWorlds(worlds)
+                .withThreads(1);
+            if (maxCandidates == d.maxCandidates()) {
+                return new MonteCarloAgent(d);
+            }
+            return new MonteCarloAgent(new MonteCarloAgent.Config(d.budgetMillis(), 1, d.worlds(), maxCandidates,
+                d.solverMaxCards(), d.solverNodes(), d.reserveMillis(), d.prior(), d.bidder(), d.tuning()));
+        });
+    }
+
+    private static <K, V> Map<K, V> lru() {
+        return new LinkedHashMap<>(8, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                return size() > KEEP;
+            }
+        };
+    }
+}

@@ -1,0 +1,45 @@
+package io.github.ddzengine.tools.web;
+
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.arena.GameRecord;
+
+/**
+ * What the web server takes from the command line's own code, passed in through its constructor
+ * so that the server reads game records and names agents exactly as {@code ddz play} and
+ * {@code ddz replay} do (one home for each format).
+ */
+public interface Toolkit {
+    /**
+     * Reads and re-validates one game record line ({@code ddz play --out}).
+     *
+     * @throws IllegalArgumentException with a one-line reason naming the field or action
+     */
+    GameRecord readRecord(String line);
+
+    /** The record line of a game, as {@code ddz play --out} writes it (without a line break). */
+    String recordLine(GameRecord record);
+
+    /**
+     * The agent a spec names ({@code rule}, {@code mc:budget=20}...), as {@code ddz play --a} takes it;
+     * external {@code exec:} agents are refused.
+     *
+     * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
+     */
+    Agent agent(String spec, Rules rules);
+
+    /** The agent names {@link #agent} knows, comma-separated. */
+    String agentNames();
+
+    /**
+     * Move ids in the display order of {@code ddz moves}: by type as {@code rules.md} section 2
+     * lists them, then chain length, main rank and cards; a pass last.
+     *
+     * @return a sorted copy
+     */
+    int[] inDisplayOrder(MoveTable table, int[] ids);
+
+    /** The version of the build, {@code 0.1.0-SNAPSHOT}. */
+    String version();
+}

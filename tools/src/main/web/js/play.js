@@ -1,0 +1,248 @@
+// Play page: a whole game against the Monte Carlo engine, bidding included.
+import { cardEls, backEl, showPlay, h, canonical, counts, moveLabel } from './cards.js';
+import { post, get, showVersion } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const ROLE = { landlord: 'Landlord', landlord_down: 'Farmer', landlord_up: 'Farmer' };
+const st = { game: null, busy: false, hint: null };
+
+function msg(text, bad = false) {
+  const m = $('msg');
+  m.textContent = text;
+  m.className = 'msg' + (text ? (bad ? ' err' : ' ok') : '');
+}
+
+async function act(fn) {
+  if (st.busy) return;
+  st.busy = true;
+  render();
+  msg('');
+  try {
+    await fn();
+  } catch (e) {
+    msg(e.message, true);
+    if (e.body && e.body.readings) showReadings(e.body.readings);
+  } finally {
+    st.busy = false;
+    render();
+  }
+}
+
+async function newGame() {
+  await act(async () => {
+    const body = { budget_ms: +$('budget').value };
+    if ($('seat-pick').value !== '') body.position = +$('seat-pick').value;
+    const q = new URLSearchParams(location.search);
+    if (q.get('seed')) body.seed = +q.get('seed');
+    if (q.get('budget')) body.budget_ms = +q.get('budget');
+    st.game = await post('/api/game', body);
+    st.hint = null;
+    $('bars').replaceChildren();
+    $('hint-info').textContent = 'press Hint on your turn';
+    history.replaceState(null, '', `/play?game=${st.game.id}`);
+  });
+}
+
+const bid = (b) => act(async () => { st.game = await post(`/api/game/${st.game.id}/bid`, { bid: b }); });
+
+function selected() {
+  return [...$('my-hand').querySelectorAll('.card.sel')].map((c) => c.dataset.rank);
+}
+
+const playMove = (move) => act(async () => {
+  st.game = await post(`/api/game/${st.game.id}/play`, { move });
+  st.hint = null;
+  $('bars').replaceChildren();
+  $('readings').replaceChildren();
+});
+
+function play() {
+  const sel = selected();
+  if (!sel.length) { msg('select cards to play (click them), or pass', true); return; }
+  playMove(canonical(sel));
+}
+
+function showReadings(readings) {
+  const box = $('readings');
+  box.replaceChildren(h('span', { class: 'small', text: 'play it as:' }));
+  for (const r of readings) {
+    const b = h('button', { text: r.split(':')[1].replace(/_/g, ' ') });
+    b.addEventListener('click', () => playMove(r));
+    box.append(b);
+  }
+}
+
+const hint = () => act(async () => {
+  $('hint-info').textContent = 'thinking…';
+  const d = await post(`/api/game/${st.game.id}/hint`, { budget_ms: 400 });
+  st.hint = d;
+  $('hint-info').textContent = `${d.worlds.toLocaleString()} worlds in ${Math.round(d.time_ms)} ms`;
+  const bars = $('bars');
+  bars.replaceChildren();
+  d.candidates.slice(0, 12).forEach((c, i) => {
+    const pct = c.win_rate == null ? 0 : c.win_rate * 100;
+    const bar = h('div', { class: 'bar' + (i === 0 ? ' best' : ''), title: `mean score ${c.mean_score}` },
+      h('span', { class: 'mvt', text: moveLabel(c.move) }),
+      h('div', { class: 'track' }, h('div', { class: 'fill', style: `width:${pct.toFixed(1)}%` })),
+      h('span', { class: 'pct', text: `${pct.toFixed(0)}%` }));
+    bar.addEventListener('click', () => selectCards(c));
+    bars.append(bar);
+  });
+  if (d.candidates.length) selectCards(d.candidates[0]);
+});
+
+function selectCards(c) {
+  const want = counts(c.cards);
+  for (const el of $('my-hand').querySelectorAll('.card')) {
+    el.classList.remove('sel');
+    if (want[el.dataset.rank]) { want[el.dataset.rank]--; el.classList.add('sel'); }
+  }
+  msg(c.move === 'pass' ? 'the engine would pass here' : `selected ${moveLabel(c.move)} (win rate ${(c.win_rate * 100).toFixed(0)}%)`);
+}
+
+// ------------------------------------------------------------------ rendering
+
+function seatLabel(p) {
+  const g = st.game;
+  const pl = g.players[p];
+  if (g.phase === 'bidding') return pl.you ? 'You' : `Engine ${p === (g.position + 1) % 3 ? '(next)' : '(before you)'}`;
+  if (pl.you) return 'You';
+  return pl.role !== 'landlord' && g.role !== 'landlord' ? 'Engine · your partner' : 'Engine';
+}
+
+function opp(el, p) {
+  const g = st.game;
+  const pl = g.players[p];
+  el.replaceChildren();
+  const landlord = pl.role === 'landlord';
+  const av = h('div', { class: 'avatar' + (pl.role && !landlord ? ' farmer' : '') },
+    pl.role ? (landlord ? '地主' : '农民') : '?', h('small', { text: pl.role ? ROLE[pl.role] : `pos ${p}` }));
+  const info = h('div', { class: 'info' });
+  const bidOf = g.bids.find((b) => b.position === p);
+  info.append(h('div', { class: 'nm', text: `${seatLabel(p)}${bidOf ? ` · bid ${bidOf.bid || 'pass'}` : ''}` }));
+  if (pl.hand !== undefined) {
+    const hand = h('div', { class: 'hand tight', style: '--card-w:34px;--card-h:48px' });
+    hand.append(...cardEls(pl.hand, 'xs'));
+    info.append(hand);
+  } else {
+    const backs = h('div', { class: 'backs' });
+    for (let i = 0; i < Math.min(pl.cards_left, 20); i++) backs.append(backEl());
+    backs.append(h('span', { class: 'count', text: String(pl.cards_left) }));
+    info.append(backs);
+  }
+  const played = h('div', { class: 'played' });
+  if (pl.last_play) showPlay(played, pl.last_play, 'sm');
+  info.append(played);
+  if (g.to_act != null && g.phase === 'play' && pl.seat === g.to_act) info.classList.add('tomove');
+  el.append(av, info);
+  el.classList.toggle('acting', g.phase === 'play' && pl.seat === g.to_act);
+}
+
+function render() {
+  const g = st.game;
+  const busy = st.busy;
+  $('new-game').disabled = busy;
+  if (!g) return;
+  const you = g.position;
+  opp($('opp-left'), (you + 2) % 3);
+  opp($('opp-right'), (you + 1) % 3);
+  // kitty
+  const kitty = $('kitty');
+  kitty.replaceChildren(h('span', { class: 'lbl', text: 'Kitty 底牌' }));
+  if (g.kitty) kitty.append(...cardEls(g.kitty, 'sm'));
+  else for (let i = 0; i < 3; i++) kitty.append(backEl('sm'));
+  // bids
+  const names = (p) => (p === you ? 'you' : p === (you + 1) % 3 ? 'next' : 'before you');
+  const bids = g.bids.map((b) => `${names(b.position)} ${b.bid === 0 ? 'pass' : b.bid}`).join(' · ');
+  $('bidinfo').textContent = g.phase === 'bidding' ? (bids ? `Bids: ${bids}` : 'Bidding: you may bid 1, 2 or 3, or pass')
+    : `Bids: ${bids || '—'} → landlord: ${g.landlord_position === you ? 'you' : 'engine'} · base ${g.base}`;
+  // my hand
+  const mine = g.players[you];
+  const hand = $('my-hand');
+  const keep = new Set([...hand.querySelectorAll('.card.sel')].map((c) => `${c.dataset.rank}/${c.dataset.suit}`));
+  hand.replaceChildren();
+  const myTurn = g.phase === 'play' && g.your_turn && !busy;
+  for (const c of cardEls(g.hand, '', 'button')) {
+    if (keep.has(`${c.dataset.rank}/${c.dataset.suit}`) && g.phase === 'play') c.classList.add('sel');
+    c.addEventListener('click', () => { if (g.phase === 'play') c.classList.toggle('sel'); });
+    hand.append(c);
+  }
+  showPlay($('my-played'), mine.last_play || null, 'sm');
+  // actions
+  const bidBox = $('bid-actions');
+  bidBox.hidden = g.phase !== 'bidding';
+  bidBox.replaceChildren();
+  if (g.phase === 'bidding') {
+    for (const b of [0, 1, 2, 3]) {
+      const btn = h('button', { class: b === 0 ? '' : 'primary', 'data-bid': b, text: b === 0 ? 'No bid 不叫' : `${b} 分` });
+      btn.disabled = busy || !(g.legal_bids || []).includes(b) || g.to_bid !== you;
+      btn.addEventListener('click', () => bid(b));
+      bidBox.append(btn);
+    }
+  }
+  $('play-actions').hidden = g.phase !== 'play';
+  $('play').disabled = $('hint').disabled = $('clear-sel').disabled = !myTurn;
+  $('pass').disabled = !myTurn || g.lead;
+  // status
+  const status = $('status');
+  if (busy) status.textContent = 'The engine is thinking…';
+  else if (g.phase === 'bidding') status.textContent = 'Your bid';
+  else if (g.phase === 'play') {
+    status.textContent = g.lead ? 'Your lead: play any combination' : `Beat ${moveLabel(g.beat)} — or pass`;
+  } else status.textContent = '';
+  status.classList.toggle('spin', busy);
+  // banner
+  const banner = $('banner');
+  banner.hidden = g.phase !== 'over';
+  if (g.phase === 'over') {
+    const r = g.result;
+    banner.classList.toggle('won', r.you_won);
+    $('banner-title').textContent = r.you_won ? 'You win! 你赢了' : 'The engine wins';
+    $('banner-text').textContent = `${r.winner === 'landlord' ? 'The landlord' : 'The farmers'} went out first · multiplier ${r.multiplier}`
+      + `${r.spring ? ' (spring)' : ''}${r.anti_spring ? ' (anti-spring)' : ''} · your score ${r.your_score > 0 ? '+' : ''}${r.your_score}`;
+    const blob = new Blob([g.record + '\n'], { type: 'application/x-ndjson' });
+    $('download').href = URL.createObjectURL(blob);
+  }
+  // info and log
+  $('game-info').replaceChildren(h('div', { text: g.phase === 'bidding' ? `Bidding · seed ${g.seed}`
+    : `You are the ${g.role === 'landlord' ? 'landlord' : 'farmer (' + g.role.replace('landlord_', '') + ')'} · base ${g.base} · seed ${g.seed}` }));
+  const log = $('log');
+  log.replaceChildren();
+  const seatName = (s) => {
+    const p = g.players.find((x) => x.seat === s);
+    return p.you ? 'you' : (p.role === 'landlord' ? 'landlord' : 'farmer');
+  };
+  for (const e of g.history || []) {
+    log.append(h('div', { class: 'e' }, h('span', { class: 's', text: seatName(e.seat) }), h('span', { class: 'mono', text: e.move })));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function toReplay() {
+  sessionStorage.setItem('ddz-replay', st.game.record + '\n');
+  location.href = '/replay?from=play';
+}
+
+async function init() {
+  showVersion();
+  $('new-game').addEventListener('click', newGame);
+  $('again').addEventListener('click', newGame);
+  $('play').addEventListener('click', play);
+  $('pass').addEventListener('click', () => playMove('pass'));
+  $('hint').addEventListener('click', hint);
+  $('clear-sel').addEventListener('click', () => { for (const c of $('my-hand').querySelectorAll('.sel')) c.classList.remove('sel'); });
+  $('to-replay').addEventListener('click', toReplay);
+  const budget = new URLSearchParams(location.search).get('budget');
+  if (budget) {
+    const sel = $('budget');
+    if (![...sel.options].some((o) => o.value === budget)) sel.append(h('option', { value: budget, text: `${budget} ms` }));
+    sel.value = budget;
+  }
+  const id = new URLSearchParams(location.search).get('game');
+  if (id) {
+    try { st.game = await get(`/api/game/${id}`); render(); return; } catch (e) { /* a new one */ }
+  }
+  newGame();
+}
+
+init();

@@ -1,0 +1,240 @@
+// Replay page: step through game records and compare each play with the engine's best.
+import { cardEls, showPlay, h, moveLabel } from './cards.js';
+import { post, showVersion } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const SEAT = ['Landlord 地主', 'Down 下家', 'Up 上家'];
+const COLOUR = ['#d97706', '#059669', '#0284c7'];
+const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false };
+
+function msg(text, bad = false) {
+  const m = $('msg');
+  m.textContent = text;
+  m.className = 'msg' + (text ? (bad ? ' err' : ' ok') : '');
+}
+
+async function load(text, name) {
+  msg('reading…');
+  try {
+    const a = await post('/api/replay', { records: text });
+    st.games = a.games;
+    const pick = $('game-pick');
+    pick.replaceChildren(...a.games.map((g, i) => h('option', { value: i,
+      text: `Game ${g.game} (deal ${g.deal_number}): ${g.agents[0]} as landlord, ${g.result.winner} win${g.result.winner === 'landlord' ? 's' : ''}` })));
+    msg(`${name ? name + ': ' : ''}${a.count} game${a.count === 1 ? '' : 's'}, all valid`);
+    choose(0);
+  } catch (e) {
+    msg(e.message, true);
+    $('replay').hidden = true;
+  }
+}
+
+function choose(i) {
+  st.g = st.games[i];
+  st.k = 0;
+  st.analyses = new Map();
+  st.all = false;
+  $('replay').hidden = false;
+  $('slider').max = String(st.g.steps.length);
+  const g = st.g;
+  $('game-title').textContent = `Game ${g.game} · ${g.rules}`;
+  $('game-sub').textContent = g.bids.length ? `bids ${g.bids.map((b) => b || 'pass').join(', ')} · base ${g.base}` : 'no bidding · base 1';
+  render();
+}
+
+/** Hands and the current trick after k plays. */
+function state(k) {
+  const g = st.g;
+  const hands = k === 0 ? g.start_hands : g.steps[k - 1].hands;
+  let trick = {};
+  let lastBy = null;
+  for (let i = 0; i < k; i++) {
+    const s = g.steps[i];
+    if (lastBy === null || lastBy === s.seat) trick = {};
+    trick[s.seat] = s;
+    if (s.move !== 'pass') lastBy = s.seat;
+  }
+  return { hands, trick, toMove: k < g.steps.length ? k % 3 : -1 };
+}
+
+function render() {
+  const g = st.g;
+  const k = st.k;
+  const b = state(k);
+  const rows = $('seat-rows');
+  rows.replaceChildren();
+  for (let s = 0; s < 3; s++) {
+    const hand = h('div', { class: 'hand' });
+    hand.append(...cardEls(b.hands[s], 'sm', 'div', s));
+    const played = h('div', { class: 'played' });
+    if (b.trick[s]) {
+      showPlay(played, b.trick[s], 'xs');
+      if (k > 0 && g.steps[k - 1].seat === s) for (const c of played.querySelectorAll('.card')) c.classList.add('just');
+    }
+    const n = [...b.hands[s]].length;
+    rows.append(h('div', { class: `seat${s === b.toMove ? ' tomove' : ''}` },
+      h('div', { class: 'who' }, SEAT[s], h('span', { class: 'sub', text: `${g.agents[s]} · ${n} card${n === 1 ? '' : 's'}` })),
+      h('div', {}, hand, played)));
+  }
+  const last = k > 0 ? g.steps[k - 1] : null;
+  const status = $('status');
+  if (k === 0) status.textContent = `Kitty ${g.kitty} went to the landlord. The landlord leads.`;
+  else if (k === g.steps.length) {
+    const r = g.result;
+    status.textContent = `${SEAT[last.seat].split(' ')[0]} out — ${r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win'} · multiplier ${r.multiplier} · scores ${r.scores.join(' / ')}`;
+  } else status.textContent = `Play ${k}: ${SEAT[last.seat].split(' ')[0]} ${last.move === 'pass' ? 'passes' : 'plays ' + moveLabel(last.move)}`;
+  $('where').textContent = `play ${k} of ${g.steps.length}`;
+  $('slider').value = String(k);
+  $('first').disabled = $('prev').disabled = k === 0;
+  $('next').disabled = $('last').disabled = k === g.steps.length;
+  renderAnalysis();
+  renderChart();
+  if (k > 0 && !st.analyses.has(k - 1)) analyse(k - 1);
+}
+
+async function analyse(i) {
+  if (st.pending === i) return;
+  st.pending = i;
+  try {
+    const a = await post('/api/replay/analyse', { record: st.g.record, play: i, budget_ms: +$('budget').value, seed: i });
+    st.analyses.set(i, a);
+  } catch (e) {
+    st.analyses.set(i, { error: e.message });
+  } finally {
+    if (st.pending === i) st.pending = null;
+  }
+  if (i === st.k - 1) renderAnalysis();
+  renderChart();
+}
+
+function pct(x) {
+  return x == null ? '—' : `${Math.round(x * 100)}%`;
+}
+
+function renderAnalysis() {
+  const v = $('verdict');
+  const bars = $('bars');
+  bars.replaceChildren();
+  const i = st.k - 1;
+  if (i < 0) { v.innerHTML = '<span class="muted">step to a play to see it analysed</span>'; return; }
+  const a = st.analyses.get(i);
+  const who = SEAT[i % 3].split(' ')[0];
+  const played = st.g.steps[i];
+  if (!a) { v.textContent = `Play ${i + 1}: ${who} ${played.move} — analysing…`; v.classList.add('spin'); return; }
+  v.classList.remove('spin');
+  if (a.error) { v.textContent = a.error; return; }
+  v.replaceChildren();
+  v.append(h('div', {}, h('b', { text: `Play ${i + 1}: ${who} played ${moveLabel(played.move)}` }),
+    h('span', { class: 'muted small', text: ` · ${a.worlds.toLocaleString()} worlds, ${Math.round(a.time_ms)} ms` })));
+  if (a.forced) v.append(h('div', { class: 'muted', text: 'the only sensible move: nothing to choose' }));
+  else {
+    const loss = a.played_win_rate == null ? null : a.best_win_rate - a.played_win_rate;
+    const good = loss != null && loss < 0.03;
+    v.append(h('div', {},
+      'engine win rate: played ', h('b', { 'data-played-rate': a.played_win_rate, text: pct(a.played_win_rate) }),
+      a.played_as ? h('span', { class: 'muted small', text: ` (as ${a.played_as}: the engine keeps one kicker choice)` }) : null,
+      ' · best ', h('b', { text: `${moveLabel(a.move)} ${pct(a.best_win_rate)}` }), ' ',
+      loss == null ? h('span', { class: 'muted', text: '(the play was not among the engine\'s candidates)' })
+        : h('span', { class: good ? 'good' : 'loss', text: good ? '✓ as good as the best' : `−${Math.round(loss * 100)} points` })));
+  }
+  a.candidates.slice(0, 10).forEach((c, j) => {
+    const p = c.win_rate == null ? 0 : c.win_rate * 100;
+    const isPlayed = c.move === played.move || c.move === a.played_as;
+    bars.append(h('div', { class: 'bar' + (j === 0 ? ' best' : '') + (isPlayed ? ' chosen' : '') },
+      h('span', { class: 'mvt', text: moveLabel(c.move) }),
+      h('div', { class: 'track' }, h('div', { class: 'fill', style: `width:${p.toFixed(1)}%` })),
+      h('span', { class: 'pct', text: `${p.toFixed(0)}%` })));
+  });
+}
+
+function renderChart() {
+  const g = st.g;
+  const n = g.steps.length;
+  const w = 560;
+  const hgt = 170;
+  const l = 34;
+  const r = 8;
+  const t = 10;
+  const b = 24;
+  const x = (i) => l + (i + 0.5) * (w - l - r) / n;
+  const y = (v) => t + (1 - v) * (hgt - t - b);
+  let s = `<svg class="wrchart" viewBox="0 0 ${w} ${hgt}" xmlns="http://www.w3.org/2000/svg" font-size="10" font-family="system-ui">`;
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    s += `<line x1="${l}" x2="${w - r}" y1="${y(v)}" y2="${y(v)}" stroke="${v === 0.5 ? '#9ca3af' : '#e5e7eb'}"${v === 0.5 ? ' stroke-dasharray="4 3"' : ''}/>`;
+    s += `<text x="${l - 4}" y="${y(v) + 3}" text-anchor="end" fill="#6b7280">${Math.round(v * 100)}%</text>`;
+  }
+  const bw = Math.max(2, (w - l - r) / n * 0.6);
+  for (const [i, a] of st.analyses) {
+    if (a.error || a.best_win_rate == null) continue;
+    s += `<rect x="${x(i) - bw / 2}" y="${y(a.best_win_rate)}" width="${bw}" height="${y(0) - y(a.best_win_rate)}" fill="#e5e7eb"/>`;
+    if (a.played_win_rate != null) s += `<circle cx="${x(i)}" cy="${y(a.played_win_rate)}" r="3.2" fill="${COLOUR[i % 3]}"/>`;
+  }
+  if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
+  const mid = (l + w - r) / 2;
+  s += `<text x="${mid - 70}" y="${hgt - 6}" text-anchor="end" fill="#6b7280">play</text>`;
+  ['landlord', 'down', 'up'].forEach((name, j) => {
+    s += `<circle cx="${mid - 50 + j * 70}" cy="${hgt - 9.5}" r="3.2" fill="${COLOUR[j]}"/><text x="${mid - 44 + j * 70}" y="${hgt - 6}" fill="#6b7280">${name}</text>`;
+  });
+  s += '</svg>';
+  $('chart').innerHTML = s;
+  const svg = $('chart').firstChild;
+  svg.addEventListener('click', (e) => {
+    const box = svg.getBoundingClientRect();
+    const px = (e.clientX - box.left) / box.width * w;
+    const i = Math.floor((px - l) / ((w - l - r) / n));
+    if (i >= 0 && i < n) { st.k = i + 1; render(); }
+  });
+}
+
+async function analyseAll() {
+  const btn = $('analyse-all');
+  btn.disabled = true;
+  btn.classList.add('spin');
+  const g = st.g;
+  for (let i = 0; i < g.steps.length && st.g === g; i++) {
+    if (!st.analyses.has(i)) await analyse(i);
+  }
+  btn.disabled = false;
+  btn.classList.remove('spin');
+}
+
+function step(k) {
+  if (!st.g) return;
+  st.k = Math.max(0, Math.min(k, st.g.steps.length));
+  render();
+}
+
+function init() {
+  showVersion();
+  $('file').addEventListener('change', async (e) => {
+    const f = e.target.files[0];
+    if (f) load(await f.text(), f.name);
+  });
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const f = e.dataTransfer.files[0];
+    if (f) load(await f.text(), f.name);
+  });
+  $('game-pick').addEventListener('change', (e) => choose(+e.target.value));
+  $('first').addEventListener('click', () => step(0));
+  $('prev').addEventListener('click', () => step(st.k - 1));
+  $('next').addEventListener('click', () => step(st.k + 1));
+  $('last').addEventListener('click', () => step(1e9));
+  $('slider').addEventListener('input', (e) => step(+e.target.value));
+  $('analyse-all').addEventListener('click', analyseAll);
+  document.addEventListener('keydown', (e) => {
+    if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
+    if (e.key === 'ArrowRight') step(st.k + 1);
+    if (e.key === 'ArrowLeft') step(st.k - 1);
+  });
+  if (new URLSearchParams(location.search).get('from') === 'play') {
+    const rec = sessionStorage.getItem('ddz-replay');
+    if (rec) load(rec, 'your game');
+  }
+}
+
+init();

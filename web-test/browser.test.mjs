@@ -1,0 +1,194 @@
+// Browser test of `ddz web`: Debian's chromium (/usr/bin/chromium, never a downloaded browser)
+// driven by playwright-core. Starts the server from tools/target/ddz.jar on a free port (killed at
+// the end, whatever happens), loads each page, enters WeChat level 50 by clicking cards, solves it,
+// steps through the line, plays it out, plays a game against the engine to the end, opens a replay,
+// runs a match report; a screenshot of each page goes to target/web-test/.
+//
+// Run: (cd web-test && npm ci && node --test browser.test.mjs), after `mvn -B package` built the jar.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const jar = join(root, 'tools', 'target', 'ddz.jar');
+const out = join(root, 'target', 'web-test');
+const chrome = process.env.CHROMIUM || '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let server;
+let base;
+let context;
+let page;
+let profile;
+const errors = [];
+
+function stopServer() {
+  if (server && server.exitCode === null && !server.killed) {
+    server.kill('SIGTERM');
+    const s = server;
+    setTimeout(() => { if (s.exitCode === null) s.kill('SIGKILL'); }, 5000).unref();
+  }
+}
+process.on('exit', stopServer);
+process.on('SIGINT', () => { stopServer(); process.exit(130); });
+process.on('SIGTERM', () => { stopServer(); process.exit(143); });
+
+before(async () => {
+  assert.ok(existsSync(jar), `build the jar first: ${jar} is missing (mvn -B -DskipTests package -pl tools -am)`);
+  assert.ok(existsSync(chrome), `${chrome} is missing (apt-get install -y chromium)`);
+  mkdirSync(out, { recursive: true });
+  // a record file to replay, and a match report written by the command line
+  execFileSync('java', ['-jar', jar, 'play', '--a', 'rule', '--b', 'greedy', '--deals', '2', '--seed', '3', '--threads', '1',
+    '--out', join(out, 'games.jsonl')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('java', ['-jar', jar, 'play', '--a', 'greedy', '--b', 'rule', '--deals', '300', '--seed', '1', '--threads', '1',
+    '--report', join(out, 'report.html')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn('java', ['-jar', jar, 'web', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((res, rej) => {
+    let text = '';
+    const timer = setTimeout(() => rej(new Error(`no address from ddz web after 60 s: ${text}`)), 60000);
+    server.stdout.on('data', (d) => {
+      text += d;
+      const m = text.match(/serving (http:\/\/[^\s]+\/)/);
+      if (m) { clearTimeout(timer); res(m[1]); }
+    });
+    server.on('exit', (code) => { clearTimeout(timer); rej(new Error(`ddz web exited with ${code}: ${text}`)); });
+  });
+  profile = mkdtempSync(join(tmpdir(), 'ddz-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: chrome, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+  });
+  page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(60000);
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`); });
+});
+
+after(async () => {
+  try { if (context) await context.close(); } finally {
+    stopServer();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+const shot = (name) => page.screenshot({ path: join(out, `${name}.png`), fullPage: true });
+
+test('home page links the four pages', { timeout: 60000 }, async () => {
+  await page.goto(base);
+  assert.equal(await page.locator('.tile').count(), 4);
+  await shot('home');
+  assert.deepEqual(errors, []);
+});
+
+test('puzzle: level 50 entered by clicking cards, solved, stepped through, played out', { timeout: 120000 }, async () => {
+  await page.goto(`${base}puzzle`);
+  const used = {};
+  const click = async (cards) => {
+    for (const r of cards) {
+      const s = used[r] || 0;
+      used[r] = s + 1;
+      await page.click(`#deck .card[data-rank="${r}"][data-suit="${s}"]`);
+    }
+  };
+  await click('448999TJJQQAD');
+  await page.click('.seatbox[data-seat="1"] .name');
+  await click('336688TAA22X');
+  assert.equal(await page.textContent('#pos-text'), '448999TJJQQAD/336688TAA22X 0');
+  await page.click('#solve');
+  await page.waitForSelector('#result:not([hidden])');
+  assert.match(await page.textContent('#verdict'), /Landlord wins/);
+  const chips = page.locator('#winning-moves .chip');
+  assert.equal(await chips.count(), 1, 'one winning move');
+  assert.equal(await chips.first().getAttribute('data-move'), '8');
+  // step through the line card by card to its end
+  let steps = 0;
+  await page.click('#next');
+  steps++;
+  assert.match(await page.textContent('#status'), /Landlord plays 8/);
+  await page.click('#next');
+  steps++;
+  await shot('puzzle');
+  while (!(await page.isDisabled('#next'))) {
+    await page.click('#next');
+    steps++;
+    assert.ok(steps < 100);
+  }
+  assert.match(await page.textContent('#status'), /^Landlord out — Landlord wins/);
+  assert.match(await page.textContent('#where'), new RegExp(`Move ${steps} of ${steps}`));
+  // play it out as the landlord: the hint's winning move keeps the win
+  await page.click('#playout');
+  await page.waitForSelector('#player:not([hidden])');
+  await page.waitForFunction(() => /Your move/.test(document.getElementById('status').textContent));
+  await page.click('#hint');
+  assert.match(await page.textContent('#play-msg'), /winning moves: 8/);
+  await page.click('#play-sel');
+  await page.waitForFunction(() => /keeps the forced win/.test(document.getElementById('linebox').textContent));
+  assert.match(await page.textContent('#linebox'), /the engine \(farmer\)/);
+  await shot('puzzle-playout');
+  assert.deepEqual(errors, []);
+});
+
+test('play: a whole game against the engine, bidding included', { timeout: 150000 }, async () => {
+  await page.goto(`${base}play?seed=5&budget=30`);
+  const ready = () => page.waitForFunction(() => !document.getElementById('banner').hidden
+    || [...document.querySelectorAll('#bid-actions button')].some((b) => !b.disabled)
+    || !document.getElementById('play').disabled);
+  await ready();
+  if (await page.isVisible('#bid-actions')) {
+    await shot('play-bidding');
+    await page.click('#bid-actions button[data-bid="0"]');
+  }
+  let hinted = false;
+  for (let i = 0; i < 80; i++) {
+    await ready();
+    if (await page.isVisible('#banner')) break;
+    if (!hinted) {
+      await page.click('#hint');
+      await page.waitForFunction(() => document.querySelectorAll('#bars .bar').length > 0);
+      hinted = true;
+      await shot('play');
+    }
+    if (!(await page.isDisabled('#pass'))) await page.click('#pass');
+    else {
+      await page.click('#my-hand .card');
+      await page.click('#play');
+    }
+  }
+  assert.ok(await page.isVisible('#banner'), 'the game ended');
+  assert.match(await page.textContent('#banner-title'), /You win|The engine wins/);
+  await shot('play-end');
+  assert.deepEqual(errors, []);
+});
+
+test('replay: a record file opened, stepped through, each play analysed', { timeout: 90000 }, async () => {
+  await page.goto(`${base}replay`);
+  await page.setInputFiles('#file', join(out, 'games.jsonl'));
+  await page.waitForSelector('#replay:not([hidden])');
+  assert.match(await page.textContent('#msg'), /4 games, all valid/);
+  for (let i = 0; i < 7; i++) await page.click('#next');
+  await page.waitForFunction(() => /engine win rate|only sensible move/.test(document.getElementById('verdict').textContent));
+  assert.ok(await page.locator('#bars .bar').count() >= 1);
+  await shot('replay');
+  await page.click('#last');
+  assert.match(await page.textContent('#status'), /out — (Landlord wins|Farmers win)/);
+  assert.deepEqual(errors, []);
+});
+
+test('match report: a match run from the page, and the file of ddz play --report', { timeout: 90000 }, async () => {
+  await page.goto(`${base}report`);
+  await page.fill('#deals', '100');
+  await page.click('#run');
+  await page.waitForSelector('#out svg.wp-plot');
+  assert.equal(await page.locator('#out svg').count(), 3);
+  await shot('report');
+  await page.goto(`file://${join(out, 'report.html')}`);
+  assert.equal(await page.locator('svg').count(), 3);
+  assert.match(await page.textContent('h1'), /greedy vs rule/);
+  await shot('report-file');
+  assert.deepEqual(errors, []);
+});
