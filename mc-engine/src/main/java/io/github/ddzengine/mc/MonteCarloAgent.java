@@ -113,6 +113,12 @@ public final class MonteCarloAgent implements Agent {
                 bidder, t);
         }
 
+        /** These settings evaluating at most {@code n} candidate moves (at least 2). */
+        public Config withMaxCandidates(int n) {
+            return new Config(budgetMillis, threads, worlds, n, solverMaxCards, solverNodes, reserveMillis, prior,
+                bidder, tuning);
+        }
+
         /** These settings with a node budget of {@code nodes} per exact solve. */
         public Config withSolverNodes(long nodes) {
             return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, nodes, reserveMillis, prior,

@@ -46,11 +46,7 @@ final class Engines {
         return agents.get().computeIfAbsent(key, k -> {
             MonteCarloAgent.Config d = MonteCarloAgent.Config.defaults().withBudget(budgetMillis).withWorlds(worlds)
                 .withThreads(1);
-            if (maxCandidates == d.maxCandidates()) {
-                return new MonteCarloAgent(d);
-            }
-            return new MonteCarloAgent(new MonteCarloAgent.Config(d.budgetMillis(), 1, d.worlds(), maxCandidates,
-                d.solverMaxCards(), d.solverNodes(), d.reserveMillis(), d.prior(), d.bidder(), d.tuning()));
+            return new MonteCarloAgent(d.withMaxCandidates(maxCandidates));
         });
     }
 
