@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.GreedyAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 import io.github.ddzengine.mc.arena.Game;

@@ -12,7 +12,7 @@ import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 
 /**

@@ -6,7 +6,8 @@ import java.util.concurrent.TimeUnit;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
-import io.github.ddzengine.core.split.SegmentTable;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.tables.SegmentTable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Exact min-hand count ({@link MinHands#count}) on {@value #HANDS} random hands of
  * {@code cards} cards dealt from the full deck (seed 2015), STANDARD rules, with the segment table
- * (as {@code ddz tables build} installs it, here built in memory) and without (search alone); the
+ * (as {@code ddz tables build} writes it, here built in memory) and without (search alone); the
  * score is per hand.
  *
  * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar MinHands -prof gc}.
@@ -44,7 +45,7 @@ public class MinHandsBenchmark {
     @Param({"17", "20"})
     public int cards;
 
-    /** Whether the segment table is installed ({@code true}) or every hand is searched. */
+    /** Whether the counter has the segment table ({@code true}) or searches every hand. */
     @Param({"true", "false"})
     public boolean table;
 
@@ -54,8 +55,8 @@ public class MinHandsBenchmark {
     /** Deals the hands and builds the profile table. */
     @Setup(Level.Trial)
     public void deal() {
-        MinHands.useSegmentTable(table ? SegmentTable.build() : null);
-        minHands = MinHands.of(Rules.STANDARD);
+        EngineTables tables = table ? EngineTables.NONE.withSplit(SegmentTable.build()) : EngineTables.NONE;
+        minHands = MinHands.of(Rules.STANDARD, tables);
         hands = new long[HANDS];
         SplittableRandom random = new SplittableRandom(2015);
         for (int i = 0; i < HANDS; i++) {

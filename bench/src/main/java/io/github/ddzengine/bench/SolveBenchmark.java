@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tables.Tables;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,7 +44,7 @@ public class SolveBenchmark {
     public int tableMb;
 
     /**
-     * Whether to solve with the precomputed tables that {@code ddz tables build} installs (the
+     * Whether to solve with the precomputed tables that {@code ddz tables build} writes (the
      * solved endgames and min-hand segments, from {@code $DDZ_TABLES} or {@code ~/.cache/ddz/tables}),
      * as {@code ddz solve} does when they are there; without them (the default) the solver searches
      * everything.
@@ -62,15 +63,16 @@ public class SolveBenchmark {
             throw new IllegalArgumentException("no shared position " + id);
         }
         int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(position, Runtime.getRuntime().maxMemory());
-        solver = new Solver(position.rules(), mb);
-        Solver.clearEndgameTables();
+        EngineTables engineTables = EngineTables.NONE;
         if (tables) {
             Tables.LoadReport report = Tables.load(Tables.directory(null), position.rules().preset());
             if (report.none()) {
                 throw new IllegalStateException("-p tables=true: no tables in " + report.directory()
                     + " (build them with ./ddz tables build)");
             }
+            engineTables = report.engineTables();
         }
+        solver = new Solver(position.rules(), mb, engineTables);
     }
 
     /** One solve to the verdict. */

@@ -6,10 +6,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import io.github.ddzengine.core.solve.EndgameTable;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.tables.EndgameTable;
 
 /**
  * The solver's signature: every shared position solved to its verdict, single thread, best of
@@ -20,8 +21,8 @@ import io.github.ddzengine.core.solve.Solver;
  * io.github.ddzengine.bench.SolveSignature [timeoutMs] [idRegex] [tableMb] [endgame]} from the repository root
  * (default timeout 60,000 ms a solve, every position, table size 0: {@link Solver#suggestedTableMegabytes}
  * for each position; a position that times out
- * prints {@code unknown}; {@code endgame} builds and installs the STANDARD solved-endgame tables
- * first).
+ * prints {@code unknown}; {@code endgame} builds the STANDARD solved-endgame tables first and
+ * solves with them).
  */
 public final class SolveSignature {
     private SolveSignature() {
@@ -32,10 +33,11 @@ public final class SolveSignature {
         long timeout = args.length > 0 ? Long.parseLong(args[0]) : 60_000;
         String filter = args.length > 1 ? args[1] : ".*";
         int tableMb = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+        EngineTables tables = EngineTables.NONE;
         if (args.length > 3 && args[3].equals("endgame")) {
             long t0 = System.nanoTime();
             for (int seats = 2; seats <= 3; seats++) {
-                Solver.useEndgameTable(EndgameTable.build(io.github.ddzengine.core.rules.Preset.STANDARD, seats,
+                tables = tables.withEndgame(EndgameTable.build(io.github.ddzengine.core.rules.Preset.STANDARD, seats,
                     EndgameTable.defaultMaxCards(seats), Runtime.getRuntime().availableProcessors(), null));
             }
             System.out.printf("solved-endgame tables (STANDARD) built in %.1f s%n", (System.nanoTime() - t0) / 1e9);
@@ -52,7 +54,8 @@ public final class SolveSignature {
                 }
                 Position p = e.getValue();
                 int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
-                Solver s = solvers.computeIfAbsent(p.rules() + "/" + mb, k -> new Solver(p.rules(), mb));
+                EngineTables t = tables;
+                Solver s = solvers.computeIfAbsent(p.rules() + "/" + mb, k -> new Solver(p.rules(), mb, t));
                 int runs = pass == 0 ? 1 : 3;
                 double best = Double.MAX_VALUE;
                 SolveResult r = null;

@@ -40,15 +40,38 @@ import picocli.CommandLine;
  *   <li>{@code mvn ARGS}: known phases or plugin goals, and the {@code -pl} modules exist;
  *   <li>{@code bench/NAME.sh ARGS} and {@code python3 FILE}: the script exists ({@code bash -n}
  *       for shell scripts);
+ *   <li>{@code python3 -m MODULE ARGS}: a module of {@code python/} (the file exists, and its
+ *       {@code parser()}, the module's {@code argparse} parser, accepts the arguments), or else of
+ *       the standard library (its arguments are not checked); {@code python3 -m pip} as pip;
+ *   <li>{@code pip install|wheel DIR} (also a virtual environment's {@code .venv/bin/pip}): every
+ *       argument that is not an option is a directory of the repository with a
+ *       {@code pyproject.toml}, so nothing comes from the package index; a few options are known;
  *   <li>{@code cat FILE}, {@code zcat FILE}: the file exists;
  *   <li>for all of them, the file of an input redirection ({@code < FILE}) exists; prefixes
  *       {@code VAR=value}, {@code nice -n N} and {@code /usr/bin/time} are skipped.
  * </ul>
- * Anything else fails: a slow sample must be one of these kinds.
+ * {@code python3} is also written {@code /usr/bin/python3} (Debian's). Anything else fails: a slow
+ * sample must be one of these kinds.
  */
 final class Validator {
     private static final Set<String> PHASES = Set.of("clean", "validate", "compile", "test-compile", "test",
         "package", "integration-test", "verify", "install", "site");
+
+    /**
+     * Run by python3 in the scratch directory with {@code MODULE ARGS}: imports the module from
+     * {@code python/} and parses the arguments with its {@code parser()} (argparse exits 2 with the
+     * error), without running the module.
+     */
+    private static final String PARSE_ARGUMENTS = String.join("\n",
+        "import importlib, sys",
+        "sys.path.insert(0, 'python')",
+        "m = importlib.import_module(sys.argv[1])",
+        "if not callable(getattr(m, 'parser', None)):",
+        "    sys.exit(sys.argv[1] + ' has no parser(): its arguments cannot be validated')",
+        "m.parser().parse_args(sys.argv[2:])");
+    /** Run by python3 without site-packages, the environment or the working directory: whether MODULE is of the standard library. */
+    private static final String STANDARD_MODULE = "import importlib.util, sys; "
+        + "sys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 1)";
 
     private final Sandbox sandbox;
 
@@ -80,15 +103,17 @@ final class Validator {
                 case "./ddz" -> ddz(args);
                 case "java" -> java(args);
                 case "mvn" -> mvn(args);
-                case "python3" -> requireFile(args.isEmpty() ? "" : args.get(0), "script");
+                case "python3", "/usr/bin/python3" -> python(args);
                 case "cat", "zcat" -> args.stream().filter(a -> !a.startsWith("-")).forEach(a -> requireFile(a, "file"));
                 default -> {
                     if (program.matches("(\\./)?bench/[\\w.-]+\\.sh")) {
                         script(program);
+                    } else if (program.matches("([\\w./-]+/bin/)?pip3?")) {
+                        pip(args);
                     } else {
                         throw new IllegalArgumentException("cannot validate '" + program + "' without running it: a "
-                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, python3, cat and zcat commands only "
-                            + "(docs/README.md)");
+                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, python3, pip, cat and zcat commands "
+                            + "only (docs/README.md)");
                     }
                 }
             }
@@ -235,6 +260,93 @@ final class Validator {
             } else if (!a.startsWith("-") && !PHASES.contains(a) && !a.matches("[\\w.-]+:[\\w.-]+(:[\\w.-]+)*")) {
                 throw new IllegalArgumentException("mvn " + a + ": not a lifecycle phase or a plugin goal");
             }
+        }
+    }
+
+    /** {@code python3 FILE} or {@code python3 -m MODULE ARGS}. */
+    private void python(List<String> args) {
+        if (args.isEmpty() || args.get(0).startsWith("-") && !args.get(0).equals("-m")) {
+            throw new IllegalArgumentException("python3 " + (args.isEmpty() ? "" : args.get(0)) + ": a slow sample "
+                + "runs python3 FILE or python3 -m MODULE");
+        }
+        if (!args.get(0).equals("-m")) {
+            requireFile(args.get(0), "script");
+            return;
+        }
+        if (args.size() < 2 || !args.get(1).matches("[A-Za-z_]\\w*(\\.[A-Za-z_]\\w*)*")) {
+            throw new IllegalArgumentException("python3 -m without a module name: " + args);
+        }
+        String module = args.get(1);
+        List<String> rest = args.subList(2, args.size());
+        if (module.equals("pip")) {
+            pip(rest);
+            return;
+        }
+        Path path = sandbox.resolve("python/" + module.replace('.', '/'));
+        if (Files.isDirectory(sandbox.resolve("python/" + module.split("\\.")[0]))) {
+            if (!Files.isRegularFile(path.resolveSibling(path.getFileName() + ".py"))
+                && !Files.isRegularFile(path.resolve("__main__.py"))) {
+                throw new IllegalArgumentException("python3 -m " + module + ": no such module under python/");
+            }
+            List<String> argv = new ArrayList<>(List.of(python(), "-I", "-c", PARSE_ARGUMENTS, module));
+            argv.addAll(rest);
+            Sandbox.Result r = sandbox.run(argv, 30);
+            if (r.exitCode() != 0) {
+                throw new IllegalArgumentException("python3 -m " + module + " refuses " + rest + ": "
+                    + lastLine(r.output()));
+            }
+        } else {
+            Sandbox.Result r = sandbox.run(List.of(python(), "-I", "-S", "-c", STANDARD_MODULE, module), 30);
+            if (r.exitCode() != 0) {
+                throw new IllegalArgumentException("python3 -m " + module + ": not a module of python/ nor of the "
+                    + "standard library" + (r.exitCode() == 1 ? "" : " (" + lastLine(r.output()) + ")"));
+            }
+        }
+    }
+
+    /** The interpreter that checks python3 commands: Debian's where it is installed. */
+    private static String python() {
+        return Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
+    }
+
+    private static String lastLine(String output) {
+        String[] lines = output.strip().split("\n");
+        return lines[lines.length - 1];
+    }
+
+    /**
+     * {@code pip install|wheel [OPTIONS] DIR...}: local projects only, so that a slow sample never
+     * names something of the package index.
+     */
+    private void pip(List<String> args) {
+        String verb = args.isEmpty() ? "" : args.get(0);
+        if (!verb.equals("install") && !verb.equals("wheel")) {
+            throw new IllegalArgumentException("pip " + verb + ": a slow sample runs pip install or pip wheel of a "
+                + "directory of the repository");
+        }
+        int projects = 0;
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-q") || a.equals("--quiet") || a.equals("--no-deps") || a.equals("--no-index")
+                || verb.equals("install") && (a.equals("-e") || a.equals("--editable"))) {
+                continue;
+            }
+            if (verb.equals("wheel") && (a.equals("-w") || a.equals("--wheel-dir")) && i + 1 < args.size()) {
+                i++; // the directory the wheel goes to, which pip makes
+                continue;
+            }
+            if (a.startsWith("-")) {
+                throw new IllegalArgumentException("pip " + verb + " " + a + ": not an option the validator knows "
+                    + "(-q, --no-deps, --no-index, -e for install, -w DIR for wheel)");
+            }
+            if (!Files.isRegularFile(sandbox.resolve(a).resolve("pyproject.toml"))) {
+                throw new IllegalArgumentException("pip " + verb + " " + a + ": not a directory of the repository with "
+                    + "a pyproject.toml (a slow sample installs local projects only, nothing from the package index)");
+            }
+            projects++;
+        }
+        if (projects == 0) {
+            throw new IllegalArgumentException("pip " + verb + " without a project directory");
         }
     }
 

@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.ddzengine.core.rules.Preset;
-import io.github.ddzengine.core.solve.EndgameTable;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * Solved-endgame tables on disk, one file per preset and seat count:
@@ -18,8 +18,8 @@ import io.github.ddzengine.core.solve.Solver;
  *
  * <p>Dimensions: {@code seats}, {@code max_cards} (largest hand covered), {@code entries}. One
  * section, {@code bits}: the body of {@link EndgameTable} (two bits an entry). Loading maps it and
- * wraps the view ({@link EndgameTable#wrap}); installing hands it to every {@link Solver} of the
- * preset ({@link Solver#useEndgameTable}).
+ * wraps the view ({@link EndgameTable#wrap}); a {@link Solver} of the preset uses it when its
+ * {@link EngineTables} hold it ({@link #addTo}).
  */
 public final class EndgameTables implements TableProvider {
     /** The two-seat provider. */
@@ -75,11 +75,14 @@ public final class EndgameTables implements TableProvider {
     }
 
     @Override
-    public String install(TableFile file, Preset preset) {
-        EndgameTable t = table(file, preset);
-        Solver.useEndgameTable(t);
-        return String.format(Locale.ROOT, "%,d solved %d-seat leads, hands up to %d cards", t.entries(), seats,
-            t.maxHandCards());
+    public EngineTables addTo(EngineTables into, TableFile file, Preset preset) {
+        return into.withEndgame(table(file, preset));
+    }
+
+    @Override
+    public String describe(TableFile file) {
+        return String.format(Locale.ROOT, "%,d solved %d-seat leads, hands up to %d cards", file.dimension("entries"),
+            seats, file.dimension("max_cards"));
     }
 
     /** The table over a file's mapped section, its dimensions checked. */

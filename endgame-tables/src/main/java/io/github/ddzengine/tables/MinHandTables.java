@@ -9,8 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.github.ddzengine.core.rules.Preset;
-import io.github.ddzengine.core.split.MinHands;
-import io.github.ddzengine.core.split.SegmentTable;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * The min-hand segment table on disk: {@code <dir>/}{@value #FILE_NAME}, kind
@@ -65,7 +64,8 @@ public final class MinHandTables implements TableProvider {
     }
 
     /**
-     * Loads {@code dir/}{@value #FILE_NAME}: validated, mapped, wrapped (not installed).
+     * Loads {@code dir/}{@value #FILE_NAME}: validated, mapped, wrapped. Give it to the engine in
+     * an {@link EngineTables} value ({@link EngineTables#withSplit}).
      *
      * @return the table, or empty if the file does not exist
      * @throws TableException if it exists but cannot be used
@@ -73,19 +73,6 @@ public final class MinHandTables implements TableProvider {
     public static Optional<SegmentTable> load(Path dir) {
         return TableFile.open(dir.resolve(FILE_NAME), TableKind.SEGMENTS, TableFile.ANY_RULES)
             .map(MinHandTables::table);
-    }
-
-    /**
-     * Loads {@code dir/}{@value #FILE_NAME} and installs it with {@link MinHands#useSegmentTable}
-     * if it exists; leaves the installed table as it is otherwise.
-     *
-     * @return whether a table was installed
-     * @throws TableException if the file exists but cannot be used
-     */
-    public static boolean installIfPresent(Path dir) {
-        Optional<SegmentTable> t = load(dir);
-        t.ifPresent(MinHands::useSegmentTable);
-        return t.isPresent();
     }
 
     /** The table over a file's mapped sections, its dimensions checked against the sections. */
@@ -141,9 +128,12 @@ public final class MinHandTables implements TableProvider {
     }
 
     @Override
-    public String install(TableFile file, Preset preset) {
-        SegmentTable t = table(file);
-        MinHands.useSegmentTable(t);
+    public EngineTables addTo(EngineTables into, TableFile file, Preset preset) {
+        return into.withSplit(table(file));
+    }
+
+    @Override
+    public String describe(TableFile file) {
         return String.format(java.util.Locale.ROOT, "%,d segments (min-hand counts)", file.dimension("segments"));
     }
 }

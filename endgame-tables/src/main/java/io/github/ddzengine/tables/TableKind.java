@@ -11,22 +11,22 @@ package io.github.ddzengine.tables;
  * stale, and {@code ddz tables build} writes it again.
  *
  * <p>To add a kind: add a constant with a new code, then a {@link TableProvider} that builds and
- * installs it, listed in {@link Tables#PROVIDERS}.
+ * loads it, listed in {@link Tables#PROVIDERS}.
  */
 public enum TableKind {
     /**
-     * The min-hand segment table ({@link io.github.ddzengine.core.split.SegmentTable}), the same for every
+     * The min-hand segment table ({@link SegmentTable}), the same for every
      * rule preset. Version 1: keys, slots and entries as {@code SegmentTable} of commit 908ab2e
      * lays them out.
      */
     SEGMENTS(1, "segments", 1, false),
     /**
-     * Solved two-seat endgames ({@link io.github.ddzengine.core.solve.EndgameTable}, two seats), one file per
+     * Solved two-seat endgames ({@link EndgameTable}, two seats), one file per
      * preset. Version 1: hands up to 5 cards, entries as {@code EndgameTable} lays them out.
      */
     ENDGAME_TWO_SEATS(2, "endgame-2", 1, true),
     /**
-     * Solved three-seat endgames ({@link io.github.ddzengine.core.solve.EndgameTable}, three seats), one file
+     * Solved three-seat endgames ({@link EndgameTable}, three seats), one file
      * per preset. Version 1: hands up to 3 cards.
      */
     ENDGAME_THREE_SEATS(3, "endgame-3", 1, true);

@@ -3,10 +3,11 @@ package io.github.ddzengine.tables;
 import java.nio.file.Path;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * One kind of table as {@link Tables} sees it: where its file lives, how to build it and how to
- * install it into the engine. Register an implementation in {@link Tables#PROVIDERS}.
+ * add it to an {@link EngineTables} value. Register an implementation in {@link Tables#PROVIDERS}.
  */
 public interface TableProvider {
     /** The kind of table (its header code and content version). */
@@ -33,7 +34,7 @@ public interface TableProvider {
 
     /**
      * Checks an opened file beyond {@link TableFile#open}'s checks (its dimensions against its
-     * sections, say) without installing it; {@link Tables#info} and {@link #install} rely on it.
+     * sections, say) without using it; {@link Tables#info} and {@link #addTo} rely on it.
      *
      * @param file the opened file, of this provider's kind, content version and rules
      * @param preset the preset, or null for a kind every preset shares
@@ -42,13 +43,22 @@ public interface TableProvider {
     void validate(TableFile file, Preset preset);
 
     /**
-     * Installs a validated table file into the engine (for example
-     * {@link io.github.ddzengine.core.split.MinHands#useSegmentTable}).
+     * Adds the table of an opened file to a tables value (for example as its
+     * {@link EngineTables#split() split table}); nothing is copied, the table reads the file's
+     * mapped sections.
      *
+     * @param into the value to add to (unchanged: values are immutable)
      * @param file the opened file, of this provider's kind, content version and rules
      * @param preset the preset, or null for a kind every preset shares
-     * @return what was installed, a few words ({@code 461,186 segments})
+     * @return {@code into} with the table added, replacing one of the same kind and preset
      * @throws TableException if the file's dimensions and sections do not fit together
      */
-    String install(TableFile file, Preset preset);
+    EngineTables addTo(EngineTables into, TableFile file, Preset preset);
+
+    /**
+     * What an opened file of this kind holds, a few words ({@code 461,186 segments (min-hand counts)}).
+     *
+     * @param file the opened file, of this provider's kind, content version and rules
+     */
+    String describe(TableFile file);
 }

@@ -16,10 +16,11 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
- * The tables directory as a whole: where it is, building every table into it, installing what it
- * holds, and describing its files.
+ * The tables directory as a whole: where it is, building every table into it, loading what it
+ * holds into an {@link EngineTables} value, and describing its files.
  *
  * <h2>Location</h2>
  * An explicit directory (the {@code --tables} or {@code --out} option) wins; then the environment
@@ -27,7 +28,7 @@ import io.github.ddzengine.core.rules.Preset;
  *
  * <h2>Kinds</h2>
  * Every kind of table is a {@link TableProvider} in {@link #PROVIDERS}: its file name, builder and
- * installer. Kinds every preset shares have one file; preset-specific kinds one file per preset.
+ * loader. Kinds every preset shares have one file; preset-specific kinds one file per preset.
  */
 public final class Tables {
     /** Environment variable naming the tables directory. */
@@ -181,13 +182,13 @@ public final class Tables {
      * @param file the file
      * @param kind its kind
      * @param rules the rules it was looked for ({@value TableFile#ANY_RULES} or a preset id)
-     * @param installed whether it was present and is now installed
-     * @param what what was installed ({@code 461,186 segments (min-hand counts)}); {@code absent} if not
+     * @param loaded whether it was present and is now in the report's {@link LoadReport#engineTables()}
+     * @param what what it holds ({@code 461,186 segments (min-hand counts)}); {@code absent} if not loaded
      * @param fileBytes its length, bytes (0 when absent)
      * @param mapNanos time to map it, ns
      * @param checksumNanos time to verify its body checksum, ns
      */
-    public record Loaded(Path file, TableKind kind, String rules, boolean installed, String what, long fileBytes,
+    public record Loaded(Path file, TableKind kind, String rules, boolean loaded, String what, long fileBytes,
                          long mapNanos, long checksumNanos) {
     }
 
@@ -196,32 +197,36 @@ public final class Tables {
      *
      * @param directory the tables directory
      * @param tables every table looked for
+     * @param engineTables the tables found, to give to a solver, a min-hand counter or an agent
+     *     ({@link EngineTables#NONE} when none was there)
      */
-    public record LoadReport(Path directory, List<Loaded> tables) {
-        /** How many tables were installed. */
-        public long installed() {
-            return tables.stream().filter(Loaded::installed).count();
+    public record LoadReport(Path directory, List<Loaded> tables, EngineTables engineTables) {
+        /** How many tables were loaded. */
+        public long loaded() {
+            return tables.stream().filter(Loaded::loaded).count();
         }
 
         /** Whether every table was absent (the engine computes everything). */
         public boolean none() {
-            return installed() == 0;
+            return loaded() == 0;
         }
     }
 
     /**
-     * Installs every table of {@code dir} that exists: the kinds every preset shares and, if
+     * Loads every table of {@code dir} that exists: the kinds every preset shares and, if
      * {@code preset} is not null, the preset-specific kinds of that preset. An absent table is
-     * skipped (the engine computes what it would have answered) and an installed one is left as it is.
+     * skipped (the engine computes what it would have answered). Nothing global changes: the
+     * tables reach the engine only through the returned {@link LoadReport#engineTables()}.
      *
      * @param dir the tables directory (it need not exist)
      * @param preset the preset in use, or null for the shared kinds only
-     * @return every table looked for, installed or absent
+     * @return every table looked for, loaded or absent, and the tables value
      * @throws TableException if a file exists but cannot be used (corrupt, truncated, stale, of
-     *     another kind or preset); nothing after it is installed
+     *     another kind or preset)
      */
     public static LoadReport load(Path dir, Preset preset) {
         List<Loaded> loaded = new ArrayList<>();
+        EngineTables engine = EngineTables.NONE;
         for (TableProvider p : PROVIDERS) {
             if (p.kind().presetSpecific() && preset == null) {
                 continue;
@@ -232,14 +237,14 @@ public final class Tables {
             Optional<TableFile> f = TableFile.open(file, p.kind(), rules);
             if (f.isPresent()) {
                 TableFile t = f.get();
-                String what = p.install(t, which);
-                loaded.add(new Loaded(file, p.kind(), rules, true, what, t.header().fileLength(), t.mapNanos(),
-                    t.checksumNanos()));
+                engine = p.addTo(engine, t, which);
+                loaded.add(new Loaded(file, p.kind(), rules, true, p.describe(t), t.header().fileLength(),
+                    t.mapNanos(), t.checksumNanos()));
             } else {
                 loaded.add(new Loaded(file, p.kind(), rules, false, "absent", 0, 0, 0));
             }
         }
-        return new LoadReport(dir, List.copyOf(loaded));
+        return new LoadReport(dir, List.copyOf(loaded), engine);
     }
 
     // ----------------------------------------------------------------------------------------- info

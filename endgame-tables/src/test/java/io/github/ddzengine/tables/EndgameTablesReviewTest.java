@@ -9,22 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.ddzengine.core.rules.Preset;
-import io.github.ddzengine.core.solve.EndgameTable;
-import io.github.ddzengine.core.solve.Solver;
-import org.junit.jupiter.api.AfterEach;
+import io.github.ddzengine.core.tables.EngineTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Review checks of endgame table files whose dimensions contradict their kind. */
 class EndgameTablesReviewTest {
-    @AfterEach
-    void uninstall() {
-        Solver.clearEndgameTables();
-    }
-
     @Test
     void aFileWhoseSeatsDisagreeWithItsKindIsRefused(@TempDir Path dir) {
-        // a two-seat file (kind, name) whose dimensions describe a three-seat body: installing it
+        // a two-seat file (kind, name) whose dimensions describe a three-seat body: loading it
         // would hand a three-seat table to the solvers of three seats
         Path file = dir.resolve(EndgameTables.TWO_SEATS.fileName(Preset.STANDARD));
         int maxCards = 1;
@@ -37,7 +30,8 @@ class EndgameTablesReviewTest {
         TableFile.write(file, TableKind.ENDGAME_TWO_SEATS, Preset.STANDARD.id(), dims,
             List.of(TableFile.Content.bytes("bits", body.body())), null);
         TableFile f = TableFile.open(file, TableKind.ENDGAME_TWO_SEATS, Preset.STANDARD.id()).orElseThrow();
-        TableException e = assertThrows(TableException.class, () -> EndgameTables.TWO_SEATS.install(f, Preset.STANDARD));
+        TableException e = assertThrows(TableException.class, () -> EndgameTables.TWO_SEATS.addTo(EngineTables.NONE, f,
+            Preset.STANDARD));
         TableFileTest.assertOneLine(e, file, "seats");
         assertThrows(TableException.class, () -> Tables.load(dir, Preset.STANDARD));
     }

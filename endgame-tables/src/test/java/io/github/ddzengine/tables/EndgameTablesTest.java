@@ -13,7 +13,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
-import org.junit.jupiter.api.AfterEach;
+import io.github.ddzengine.core.tables.EngineTables;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,25 +32,24 @@ class EndgameTablesTest {
         SMALL.build(file, Preset.STANDARD, BuildProgress.NONE);
     }
 
-    @AfterEach
-    void uninstall() {
-        Solver.clearEndgameTables();
-    }
-
     @Test
-    void installedFileAnswersTheSolversLeadsWithTheSameVerdicts() {
+    void aLoadedFileAnswersTheSolversLeadsWithTheSameVerdicts() {
         Position p = Position.parse("347/TJ 0", Rules.STANDARD);
         Position q = Position.parse("33KK/44AA 1", Rules.STANDARD); // hands above the table: searched
-        Solver solver = new Solver(Rules.STANDARD, 4);
-        boolean pWins = solver.solve(p, false, 0, 0).moverWins();
-        boolean qWins = solver.solve(q, false, 0, 0).moverWins();
+        Solver plain = new Solver(Rules.STANDARD, 4);
+        boolean pWins = plain.solve(p, false, 0, 0).moverWins();
+        boolean qWins = plain.solve(q, false, 0, 0).moverWins();
         TableFile f = TableFile.open(file, TableKind.ENDGAME_TWO_SEATS, Preset.STANDARD.id()).orElseThrow();
-        String what = SMALL.install(f, Preset.STANDARD);
-        assertTrue(what.contains("2-seat"), what);
+        EngineTables tables = SMALL.addTo(EngineTables.NONE, f, Preset.STANDARD);
+        String what = SMALL.describe(f);
+        assertTrue(what.contains("2-seat") && what.contains("up to 3 cards"), what);
+        Solver solver = new Solver(Rules.STANDARD, 4, tables);
         SolveResult r = solver.solve(p, false, 0, 0);
         assertEquals(pWins, r.moverWins());
         assertTrue(solver.endgameHits() > 0, "the table answered a lead");
         assertEquals(qWins, solver.solve(q, false, 0, 0).moverWins());
+        plain.solve(p, false, 0, 0);
+        assertEquals(0, plain.endgameHits(), "the solver made without tables stays without");
     }
 
     @Test
@@ -83,10 +82,15 @@ class EndgameTablesTest {
     }
 
     @Test
-    void loadingADirectoryInstallsItForItsPreset() throws IOException {
-        // the small table sits under the two-seat file name: Tables.load finds and installs it
-        // (the three-seat file is absent: skipped)
+    void loadingADirectoryFindsItForItsPresetOnly() throws IOException {
+        // the small table sits under the two-seat file name: Tables.load finds it (the three-seat
+        // file is absent: skipped)
         Tables.LoadReport report = Tables.load(dir, Preset.STANDARD);
         assertTrue(report.toString().contains("endgame"), report.toString());
+        EngineTables tables = report.engineTables();
+        assertEquals(1, tables.endgames().size());
+        assertEquals(3, tables.endgame(Preset.STANDARD, 2).maxHandCards());
+        assertEquals(null, tables.endgame(Preset.STANDARD, 3));
+        assertTrue(Tables.load(dir, Preset.RLCARD).engineTables().isEmpty(), "another preset's file is not looked for");
     }
 }

@@ -24,17 +24,16 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
-import io.github.ddzengine.core.split.SegmentTable;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.core.testing.RandomHands;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real segment table through the whole table step, built once for the class: {@link Tables#build}
- * writes it, {@link Tables#load} maps and installs it, and min-hand counts are those of plain search.
+ * writes it, {@link Tables#load} maps it into an {@link EngineTables} value, and min-hand counts are
+ * those of plain search.
  */
 class MinHandTablesTest {
     @TempDir
@@ -46,7 +45,6 @@ class MinHandTablesTest {
 
     @BeforeAll
     static void build() {
-        MinHands.useSegmentTable(null);
         report = Tables.build(dir, List.of(Preset.values()), java.util.EnumSet.of(TableKind.SEGMENTS), new BuildProgress() {
             private String step;
 
@@ -68,16 +66,6 @@ class MinHandTablesTest {
                 step = null;
             }
         });
-    }
-
-    @AfterAll
-    static void uninstall() {
-        MinHands.useSegmentTable(null);
-    }
-
-    @AfterEach
-    void remove() {
-        MinHands.useSegmentTable(null);
     }
 
     @Test
@@ -122,12 +110,15 @@ class MinHandTablesTest {
             }
         }
         Tables.LoadReport loaded = Tables.load(dir, Preset.STANDARD);
-        assertEquals(1, loaded.installed());
-        SegmentTable installed = MinHands.segmentTable();
-        assertNotNull(installed);
-        assertTrue(installed.keys().isDirect(), "a view of the mapped file");
+        assertEquals(1, loaded.loaded());
+        EngineTables tables = loaded.engineTables();
+        SegmentTable mapped = (SegmentTable) tables.split();
+        assertNotNull(mapped);
+        assertTrue(mapped.keys().isDirect(), "a view of the mapped file");
+        assertTrue(tables.endgames().isEmpty(), "no endgame files here");
         for (int r = 0; r < rules.size(); r++) {
-            MinHands m = MinHands.of(rules.get(r));
+            MinHands m = MinHands.of(rules.get(r), tables);
+            assertSame(mapped, m.splitTable());
             for (int i = 0; i < n; i++) {
                 int k = i;
                 int rr = r;
@@ -160,18 +151,19 @@ class MinHandTablesTest {
     }
 
     @Test
-    void installIfPresentInstallsAndAbsentLeavesSearch(@TempDir Path empty) {
-        assertFalse(MinHandTables.installIfPresent(empty));
-        assertNull(MinHands.segmentTable());
+    void loadFindsWhatIsThereAndAbsentMeansNoTables(@TempDir Path empty) {
+        assertFalse(MinHandTables.load(empty).isPresent());
         Tables.LoadReport none = Tables.load(empty.resolve("not/even/there"), Preset.STANDARD);
         assertTrue(none.none());
         assertEquals("absent", none.tables().get(0).what());
-        assertNull(MinHands.segmentTable());
-        assertTrue(MinHandTables.installIfPresent(dir));
-        assertNotNull(MinHands.segmentTable());
-        SegmentTable before = MinHands.segmentTable();
-        Tables.load(empty, Preset.STANDARD); // absent: the installed table stays
-        assertSame(before, MinHands.segmentTable());
+        assertSame(EngineTables.NONE, none.engineTables());
+        Tables.LoadReport some = Tables.load(dir, Preset.STANDARD);
+        assertNotNull(some.engineTables().split());
+        assertEquals(String.format(java.util.Locale.ROOT, "%,d segments (min-hand counts)", SegmentTable.segmentCount()),
+            some.tables().get(0).what());
+        // two loads are two values: nothing is shared through the process
+        assertTrue(Tables.load(dir, Preset.STANDARD).engineTables().split() != some.engineTables().split());
+        assertNull(Tables.load(empty, Preset.STANDARD).engineTables().split());
     }
 
     @Test
@@ -210,7 +202,6 @@ class MinHandTablesTest {
         // and loading refuses the corrupt file with one line
         TableException e = assertThrows(TableException.class, () -> Tables.load(other, Preset.STANDARD));
         TableFileTest.assertOneLine(e, file, "body checksum mismatch");
-        assertNull(MinHands.segmentTable());
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * The rollout policy: plays a perfect-information deal to the end with a fast rule policy built
@@ -98,10 +99,18 @@ public final class Playout {
      *     leaves the rollout to the policy
      */
     public Playout(Rules rules, MinHands minHands, int features, int solveCards, long solveNodes) {
+        this(rules, minHands, features, solveCards, solveNodes, EngineTables.NONE);
+    }
+
+    /**
+     * {@link #Playout(Rules, MinHands, int, int, long)} whose endgame solver uses {@code tables}
+     * (give {@code minHands} the same tables: {@link MinHands#of(Rules, EngineTables)}).
+     */
+    public Playout(Rules rules, MinHands minHands, int features, int solveCards, long solveNodes, EngineTables tables) {
         this.features = features;
         this.solveCards = solveCards;
         this.solveNodes = solveNodes;
-        this.solver = solveCards > 0 ? new Solver(rules, 1) : null;
+        this.solver = solveCards > 0 ? new Solver(rules, 1, tables) : null;
         this.rules = rules;
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);

@@ -14,6 +14,22 @@ public interface Prior {
     Prior UNIFORM = new Uniform();
 
     /**
+     * The prior of a name, as specs and options give it: {@code solo-pass} (a new
+     * {@link SoloPassPrior} with its default settings) or {@code uniform} ({@link #UNIFORM});
+     * case-insensitive, surrounding blanks ignored. The one place where prior names are read.
+     *
+     * @throws IllegalArgumentException {@code unknown prior 'NAME' (solo-pass, uniform)}
+     */
+    static Prior named(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (n) {
+            case "solo-pass" -> new SoloPassPrior();
+            case "uniform" -> UNIFORM;
+            default -> throw new IllegalArgumentException("unknown prior '" + name + "' (solo-pass, uniform)");
+        };
+    }
+
+    /**
      * The likelihood of the worlds of one decision, prepared once (it may precompute from the
      * history); the result must be immutable and safe to call from several threads at once.
      */

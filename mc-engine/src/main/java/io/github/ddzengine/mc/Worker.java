@@ -7,6 +7,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * The per-thread state of the Monte Carlo search: a playout, a solver, scratch buffers and the
@@ -21,6 +22,7 @@ final class Worker {
     /** A determined set's one solve in fixed-worlds mode gets this many times the usual node budget. */
     static final long DETERMINED_NODE_FACTOR = 50;
 
+    private final EngineTables tables;
     private Rules rules;
     private Playout playout;
     private Solver solver;
@@ -32,6 +34,11 @@ final class Worker {
     private long[] worldScores = new long[64];
     private boolean[] solvedWins = new boolean[64];
 
+    /** A worker whose playout and solver use {@code tables}. */
+    Worker(EngineTables tables) {
+        this.tables = tables;
+    }
+
     /** The playout for {@code rules} and {@code tuning}'s rollout features, rebuilt only when they change. */
     Playout playout(Rules r, Tuning tuning) {
         if (!r.equals(rules)) {
@@ -41,8 +48,8 @@ final class Worker {
         }
         if (playout == null || playout.features() != tuning.rolloutFeatures()
             || playout.solveCards() != tuning.rolloutSolveCards() || playout.solveNodes() != tuning.rolloutSolveNodes()) {
-            playout = new Playout(r, MinHands.of(r), tuning.rolloutFeatures(), tuning.rolloutSolveCards(),
-                tuning.rolloutSolveNodes());
+            playout = new Playout(r, MinHands.of(r, tables), tuning.rolloutFeatures(), tuning.rolloutSolveCards(),
+                tuning.rolloutSolveNodes(), tables);
         }
         return playout;
     }
@@ -127,7 +134,7 @@ final class Worker {
             nodes = DETERMINED_NODE_FACTOR * job.solverNodes;
         }
         if (solver == null) {
-            solver = new Solver(job.rules, SOLVER_TABLE_MB);
+            solver = new Solver(job.rules, SOLVER_TABLE_MB, tables);
         }
         InformationSet info = job.info;
         int seat = info.seat();

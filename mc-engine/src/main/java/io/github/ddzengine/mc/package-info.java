@@ -1,6 +1,8 @@
 /**
- * Imperfect-information play: information sets, world sampling, rollouts, the Monte Carlo agent,
- * bidding and the arena. Filled in by the Monte Carlo issue; the module exists so that the
- * dependency directions are fixed now.
+ * Imperfect-information play: information sets, the agent contract ({@link io.github.ddzengine.mc.Agent},
+ * {@link io.github.ddzengine.mc.BidRequest}), world sampling, rollouts, the Monte Carlo agent and
+ * bidding. The packages built on it, which it never uses: {@code mc.agents} (the baseline agents
+ * and the {@code AgentSpecs} registry), {@code mc.arena} (games and matches), {@code mc.v1} (the
+ * frozen Monte Carlo agent).
  */
 package io.github.ddzengine.mc;

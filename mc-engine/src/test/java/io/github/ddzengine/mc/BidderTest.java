@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.BidRequest;
 import org.junit.jupiter.api.Test;
 
 class BidderTest {

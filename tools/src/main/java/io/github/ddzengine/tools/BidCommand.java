@@ -5,10 +5,12 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -64,7 +66,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);
@@ -85,23 +87,15 @@ final class BidCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        Bidder defaults = new Bidder();
-        Bidder bidder = new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
-        Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
+        Bidder bidder = bidder(worlds);
+        Bidder.Estimate e = bidder.estimate(rules, tables, request.hand(), seed);
         int bid = bidder.bidFor(e, request.highestBid());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             JsonLineWriter w = new JsonLineWriter(out);
             JsonGenerator g = w.gen();
             g.writeStartObject();
-            g.writeNumberField("win_rate", round(e.winRate()));
-            g.writeArrayFieldStart("ci");
-            g.writeNumber(round(e.low()));
-            g.writeNumber(round(e.high()));
-            g.writeEndArray();
-            g.writeNumberField("bid", bid);
-            g.writeNumberField("worlds", e.worlds());
-            g.writeNumberField("time_ms", Math.round(e.nanos() / 1e4) / 100.0);
+            McJson.bid(g, e, bid);
             g.writeEndObject();
             w.endLine();
         } else {
@@ -116,7 +110,9 @@ final class BidCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static double round(double v) {
-        return Math.round(v * 10000) / 10000.0;
+    /** The default bidder with {@code worlds} worlds an estimate. */
+    static Bidder bidder(int worlds) {
+        Bidder defaults = new Bidder();
+        return new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
     }
 }

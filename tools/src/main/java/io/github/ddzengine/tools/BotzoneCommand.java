@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import io.github.ddzengine.tools.botzone.BotzoneBot;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,6 +52,9 @@ final class BotzoneCommand implements Callable<Integer> {
         description = "Mixed with the input line into the seed of the decision (default 0).")
     private long seed;
 
+    @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
     BotzoneCommand(InputStream stdin) {
         this.stdin = stdin;
     }
@@ -62,10 +66,11 @@ final class BotzoneCommand implements Callable<Integer> {
         }
         BotzoneBot bot;
         try {
-            bot = new BotzoneBot(agent, budgetMs, seed);
+            new BotzoneBot(agent, budgetMs, seed); // a bad spec is reported before the tables are read
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
+        bot = new BotzoneBot(agent, budgetMs, seed, tablesOption.load(BotzoneBot.RULES.preset()));
         String line = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)).readLine();
         BotzoneBot.Reply reply = bot.respond(line);
         PrintWriter out = spec.commandLine().getOut();

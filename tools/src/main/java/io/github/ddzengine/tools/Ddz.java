@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.tables.TableException;
 
 import picocli.CommandLine;
@@ -157,6 +158,6 @@ public final class Ddz implements Callable<Integer> {
      * @return the text with each line break and its surrounding blanks replaced by one space
      */
     static String oneLine(String message) {
-        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+        return JsonFields.oneLine(message);
     }
 }

@@ -12,6 +12,7 @@ import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.protocol.JsonFields;
 
 /**
  * Game records as JSON lines, written by {@code ddz play --out} and read back by {@code ddz
@@ -93,7 +94,7 @@ final class GameRecords {
      * @throws IllegalArgumentException with a one-line reason naming the field or action
      */
     static GameRecord read(String line) {
-        JsonNode n = JsonLines.readObject(line, "deal");
+        JsonNode n = JsonFields.readObject(line, "deal");
         Rules rules = JsonFields.rules(n, Rules.STANDARD);
         MoveTable table = rules.table();
         Deal deal = Deal.parse(JsonFields.required(n, "deal"));

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -18,7 +19,7 @@ final class JsonLineWriter {
     /** Writes JSON lines to {@code out}. */
     JsonLineWriter(Writer out) throws IOException {
         this.out = out;
-        this.gen = JsonLines.MAPPER.getFactory().createGenerator(out)
+        this.gen = JsonFields.MAPPER.getFactory().createGenerator(out)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM)
             .setPrettyPrinter(new MinimalPrettyPrinter(""));

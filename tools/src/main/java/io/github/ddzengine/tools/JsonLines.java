@@ -29,20 +29,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  * most {@link #MAX_ERROR_CHARS} characters (they may quote the input, and a line may be huge).
  */
 final class JsonLines {
-    /** Strict reading: one value a line, no duplicate keys. Thread-safe once built. */
-    static final JsonMapper MAPPER = JsonMapper.builder()
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-        .build();
-
     /** The longest error message written; a longer one is cut and ends in {@code ...}. */
     static final int MAX_ERROR_CHARS = 300;
-
-    /** A Jackson location, {@code [Source: ...; line: 1, column: 5]}; group 1 is the column. */
-    private static final Pattern LOCATION = Pattern.compile("\\[Source: .*?; line: \\d+, column: (\\d+)]");
-    /** Jackson's pointers to its own API in messages: {@code (bound as `...`)}, {@code , from `...`}... */
-    private static final Pattern API_NOTE = Pattern.compile(
-        " ?\\(bound as `[^`]*`\\)|: not allowed as per `[^`]*`|, from `[^`]*`|: enable `[^`]*` to allow");
 
     private JsonLines() {
     }
@@ -115,53 +103,7 @@ final class JsonLines {
         return lineNo;
     }
 
-    /**
-     * Parses a line that must hold one JSON object.
-     *
-     * @param line the text of the line
-     * @param field the object's required field, for the message when the line holds another value
-     * @return the object
-     * @throws IllegalArgumentException if the line is not JSON ({@code invalid JSON: <reason> at
-     *     column C}) or not an object
-     */
-    static JsonNode readObject(String line, String field) {
-        JsonNode node;
-        try (JsonParser p = MAPPER.createParser(line)) {
-            try {
-                node = MAPPER.readTree(p);
-            } catch (JsonProcessingException e) {
-                // limits (a number over 1,000 digits, nesting over 1,000 levels...) carry no location
-                JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
-                throw new IllegalArgumentException("invalid JSON: " + reason(e)
-                    + (at.getColumnNr() > 0 ? " at column " + at.getColumnNr() : ""), e);
-            }
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid JSON: " + reason(e), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a String cannot fail to read
-        }
-        if (node == null || !node.isObject()) {
-            throw new IllegalArgumentException("expected a JSON object with \"" + field + "\", got "
-                + (node == null ? "nothing" : node.getNodeType().toString().toLowerCase(Locale.ROOT)));
-        }
-        return node;
-    }
 
-    /**
-     * A Jackson error as a short phrase for users: its message without location, source or
-     * pointers to Jackson's API ({@code Duplicate field 'hand'}, {@code Number value length (1001)
-     * exceeds the maximum allowed (1000)}).
-     */
-    static String reason(JsonProcessingException e) {
-        String m = e.getOriginalMessage();
-        if (m == null) {
-            return e.getClass().getSimpleName();
-        }
-        Matcher at = LOCATION.matcher(m);
-        m = at.replaceAll("column $1");
-        m = API_NOTE.matcher(m).replaceAll("");
-        return Ddz.oneLine(m);
-    }
 
     /** {@code message}, cut to {@link #MAX_ERROR_CHARS} characters. */
     static String shorten(String message) {

@@ -7,14 +7,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
 import io.github.ddzengine.tables.Tables;
@@ -37,8 +38,12 @@ public final class MatchJob implements Serializable {
     /** Counts of one agent's exec faults, in this order (all zero for built-in agents). */
     static final int FAULT_KINDS = 6;
 
-    /** The tables installed in this process ({@link Tables#load} keys), so each is loaded once. */
-    private static final Set<String> INSTALLED = ConcurrentHashMap.newKeySet();
+    /**
+     * The tables loaded in this process by directory and preset, so that the tasks an executor runs
+     * map each file once (a cache of immutable values, not a setting: each task passes its tables to
+     * the agents it makes).
+     */
+    private static final Map<String, EngineTables> LOADED = new ConcurrentHashMap<>();
 
     private final String preset;
     private final int banMask;
@@ -106,8 +111,8 @@ public final class MatchJob implements Serializable {
     }
 
     /**
-     * Plays deals {@code from} to {@code to - 1} on one thread in this process, installing the
-     * tables first (once per process).
+     * Plays deals {@code from} to {@code to - 1} on one thread in this process, with the tables
+     * of the job's directory (loaded once per process).
      *
      * @param records whether to return the game records as JSON lines
      * @return the range's outcomes, records and faults
@@ -121,19 +126,13 @@ public final class MatchJob implements Serializable {
         }
         Rules rules = Rules.of(Preset.parse(preset), banMask);
         Path dir = Tables.directory(tables == null ? null : Path.of(tables));
-        if (INSTALLED.add(dir.toAbsolutePath() + "|" + preset)) {
-            try {
-                Tables.load(dir, rules.preset());
-            } catch (RuntimeException e) {
-                INSTALLED.remove(dir.toAbsolutePath() + "|" + preset);
-                throw e;
-            }
-        }
+        EngineTables engineTables = LOADED.computeIfAbsent(dir.toAbsolutePath() + "|" + preset,
+            k -> Tables.load(dir, rules.preset()).engineTables());
         Agent a = null;
         Agent b = null;
         try {
-            a = PlayCommand.agent(agentA, rules, moveTimeoutMs);
-            b = PlayCommand.agent(agentB, rules, moveTimeoutMs);
+            a = PlayCommand.agent(agentA, rules, engineTables, moveTimeoutMs);
+            b = PlayCommand.agent(agentB, rules, engineTables, moveTimeoutMs);
             long[] outcomes = new long[2 * (to - from)];
             List<String> lines = records ? new ArrayList<>(2 * (to - from)) : List.of();
             StringWriter buffer = new StringWriter();

@@ -5,16 +5,17 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
-import io.github.ddzengine.mc.SoloPassPrior;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -113,14 +114,14 @@ final class MoveCommand implements Callable<Integer> {
         if (top < 1) {
             throw new ParameterException(spec.commandLine(), "--top must be positive, not " + top);
         }
-        Prior p = switch (prior.toLowerCase(Locale.ROOT)) {
-            case "uniform" -> Prior.UNIFORM;
-            case "solo-pass" -> new SoloPassPrior();
-            default -> throw new ParameterException(spec.commandLine(), "unknown --prior '" + prior
-                + "' (uniform, solo-pass)");
-        };
+        Prior p;
+        try {
+            p = Prior.named(prior);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--prior: " + e.getMessage());
+        }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         InformationSet info;
         try {
             int s = Seat.parse(seat, 3);
@@ -134,7 +135,7 @@ final class MoveCommand implements Callable<Integer> {
         MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis)
             .withThreads(threads).withWorlds(worlds).withPrior(p);
         Decision d;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config)) {
+        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (worlds == 0) {
                 agent.warmUp(info, warmupMillis);
             }
@@ -159,38 +160,12 @@ final class MoveCommand implements Callable<Integer> {
     }
 
     private void json(JsonLineWriter w, Decision d) throws IOException {
-        MoveTable t = d.table();
         JsonGenerator g = w.gen();
         g.writeStartObject();
-        g.writeStringField("move", t.format(d.move()));
-        g.writeStringField("type", t.typeName(d.move()));
-        g.writeArrayFieldStart("candidates");
-        for (int i = 0; i < d.candidates(); i++) {
-            g.writeStartObject();
-            g.writeStringField("move", t.format(d.candidate(i)));
-            g.writeStringField("type", t.typeName(d.candidate(i)));
-            writeRate(g, "win_rate", d.winRate(i));
-            writeRate(g, "mean_score", d.meanScore(i));
-            g.writeNumberField("worlds", d.worlds());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        g.writeNumberField("worlds", d.worlds());
-        g.writeNumberField("solved_worlds", d.solvedWorlds());
-        g.writeNumberField("rollouts", d.rollouts());
-        g.writeNumberField("time_ms", Math.round(d.nanos() / 1e4) / 100.0);
-        g.writeBooleanField("budget_cut", d.budgetCut());
+        McJson.decision(g, d);
         g.writeNumberField("seed", seed);
         g.writeEndObject();
         w.endLine();
-    }
-
-    private static void writeRate(JsonGenerator g, String name, double v) throws IOException {
-        if (Double.isNaN(v)) {
-            g.writeNullField(name);
-        } else {
-            g.writeNumberField(name, Math.round(v * 10000) / 10000.0);
-        }
     }
 
     private void print(PrintWriter out, InformationSet info, Decision d) {

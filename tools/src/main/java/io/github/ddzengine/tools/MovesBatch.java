@@ -5,6 +5,7 @@ import java.io.IOException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.protocol.JsonFields;
 
 /**
  * {@code ddz moves --batch} (run by {@link JsonLines}): reads one JSON object a line,
@@ -36,7 +37,7 @@ final class MovesBatch implements JsonLines.Handler<MoveLister> {
     /** Parses a line and lists its moves; the lister holds them until the next line. */
     @Override
     public MoveLister read(String line) {
-        JsonNode node = JsonLines.readObject(line, "hand");
+        JsonNode node = JsonFields.readObject(line, "hand");
         String hand = JsonFields.required(node, "hand");
         String last = JsonFields.text(node, "last_move");
         String lastType = JsonFields.text(node, "last_move_type");

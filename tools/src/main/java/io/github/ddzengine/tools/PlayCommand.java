@@ -23,10 +23,15 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.protocol.ProtocolAgents;
 import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
@@ -149,7 +154,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--partitions must be 1 or more, not " + partitions);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         int nThreads = cluster != null ? 1 : threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (nThreads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
@@ -164,8 +169,8 @@ final class PlayCommand implements Callable<Integer> {
         Agent agentB = null;
         try {
             try {
-                agentA = agent(a, rules);
-                agentB = agent(b, rules);
+                agentA = agent(a, rules, tables);
+                agentB = agent(b, rules, tables);
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
             }
@@ -176,14 +181,13 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    private Agent agent(String agentSpec, Rules rules) {
-        return agent(agentSpec, rules, moveTimeoutMs);
+    private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
+        return agent(agentSpec, rules, tables, moveTimeoutMs);
     }
 
-    /** An agent of AgentSpecs, or an external one ({@code exec:}). */
-    static Agent agent(String agentSpec, Rules rules, long moveTimeoutMs) {
-        String s = agentSpec == null ? "" : agentSpec.trim();
-        return s.startsWith(ExecAgent.PREFIX) ? ExecAgent.of(s, rules, moveTimeoutMs) : AgentSpecs.parse(s, rules);
+    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
+    static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs) {
+        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs).parse(agentSpec, rules, tables);
     }
 
     private static void close(Agent agent) {
@@ -349,7 +353,7 @@ final class PlayCommand implements Callable<Integer> {
             }
             try {
                 if (line.startsWith("{")) {
-                    JsonNode node = JsonLines.readObject(line, "deal");
+                    JsonNode node = JsonFields.readObject(line, "deal");
                     out.add(Deal.parse(JsonFields.required(node, "deal")));
                 } else {
                     out.add(Deal.parse(line));

@@ -6,14 +6,23 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
+import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.Rng;
+import io.github.ddzengine.mc.agents.AgentSpecs;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,6 +52,8 @@ import picocli.CommandLine.Spec;
         "Exit codes: 0 after bye or the end of input, 2 bad options."})
 final class ServeCommand implements Callable<Integer> {
     private final InputStream stdin;
+    /** The seed of the current game ({@code game}), 0 before the first. */
+    private long gameSeed;
 
     @Spec
     private CommandSpec spec;
@@ -73,16 +84,20 @@ final class ServeCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {
-            agent = agent(rules);
+            agent = agent(rules, EngineTables.NONE);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        tablesOption.install(rules.preset());
+        // the spec is checked before the tables are read (a bad spec is reported first), then the
+        // agent is made again with them
+        agent.close();
+        agent = agent(rules, tablesOption.load(rules.preset()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
         String line;
         long lineNo = 0;
+        gameSeed = 0;
         while ((line = in.readLine()) != null) {
             lineNo++;
             if (line.isBlank()) {
@@ -91,7 +106,7 @@ final class ServeCommand implements Callable<Integer> {
             JsonNode msg;
             String type;
             try {
-                msg = JsonLines.readObject(line, "type");
+                msg = JsonFields.readObject(line, "type");
                 type = AgentProtocol.type(msg);
             } catch (IllegalArgumentException e) {
                 answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
@@ -103,17 +118,26 @@ final class ServeCommand implements Callable<Integer> {
                         Rules r = AgentProtocol.readHello(msg);
                         if (!r.equals(rules)) {
                             rules = r;
-                            tablesOption.install(rules.preset());
-                            agent = agent(rules);
+                            EngineTables tables = tablesOption.load(rules.preset());
+                            agent.close();
+                            agent = agent(rules, tables);
+                            gameSeed = 0;
                         }
                     }
-                    case "game" -> agent.startGame(AgentProtocol.readGame(msg));
+                    case "game" -> {
+                        gameSeed = AgentProtocol.readGame(msg);
+                        agent.startGame(gameSeed);
+                    }
                     case "bye" -> {
                         return 0;
                     }
                     case "play" -> {
                         InformationSet info = AgentProtocol.readPlay(msg, rules);
-                        answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        if (AgentProtocol.wantsWinRates(msg)) {
+                            answer(out, withWinRates(agent, info));
+                        } else {
+                            answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        }
                     }
                     case "bid" -> {
                         BidRequest request = AgentProtocol.readBid(msg, rules);
@@ -137,22 +161,34 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The answer to a play request with {@code "win_rates": true}: the move {@code agent.play}
+     * would choose, with every evaluated candidate's win rate. The Monte Carlo agent decides with
+     * the seed {@code play} derives from the game's seed and the history, so in fixed-worlds mode
+     * the move is the one it plays without the flag; other agents have no win rates and answer
+     * {@code "candidates": null}.
+     */
+    private String withWinRates(Agent agent, InformationSet info) {
+        if (agent instanceof MonteCarloAgent mc) {
+            Decision d = mc.decide(info, Rng.derive(gameSeed, info.historyLength()));
+            return AgentProtocol.decisionAnswer(d);
+        }
+        return AgentProtocol.moveAnswerWithoutRates(info.rules().table(), agent.play(info));
+    }
+
     private static void answer(PrintWriter out, String line) {
         out.println(line);
         out.flush();
     }
 
     /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */
-    private Agent agent(Rules rules) {
+    private Agent agent(Rules rules, EngineTables tables) {
         String s = agentSpec.trim();
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
         }
-        boolean mc = s.equalsIgnoreCase("mc") || s.toLowerCase(java.util.Locale.ROOT).startsWith("mc:");
-        if (mc && !s.toLowerCase(java.util.Locale.ROOT).contains("budget=")) {
-            s = s + (s.contains(":") ? "," : ":") + "budget=" + budgetMs;
-        }
-        Agent a = AgentSpecs.parse(s, rules);
+        Agent a = AgentSpecs.builtIn().withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
+            .parse(s, rules, tables);
         a.startGame(0);
         return a;
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
+import io.github.ddzengine.protocol.JsonFields;
 
 /**
  * {@code ddz solve --batch} (run by {@link JsonLines}): reads one position a line and writes one
@@ -60,7 +61,7 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
         if (!start.startsWith("{") && !start.startsWith("[")) { // a JSON array is a mistake, not notation
             return new Task(null, Position.parse(line, defaults), defaultAll, defaultTimeoutMillis);
         }
-        JsonNode node = JsonLines.readObject(line, "position");
+        JsonNode node = JsonFields.readObject(line, "position");
         String position = JsonFields.required(node, "position");
         Rules rules = JsonFields.rules(node, defaults);
         boolean all = defaultAll;

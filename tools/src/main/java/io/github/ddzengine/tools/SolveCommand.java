@@ -16,6 +16,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -113,14 +114,14 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         if (batch) {
             if (!position.isEmpty()) {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable)));
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable, tables)));
             return 0;
         }
         String text;
@@ -141,7 +142,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
-        SolveResult r = new Solver(rules, table).solve(p, all, timeoutMillis, 0);
+        SolveResult r = new Solver(rules, table, tables).solve(p, all, timeoutMillis, 0);
         if (json) {
             SolveJson.result(new JsonLineWriter(out), null, p, r);
         } else {

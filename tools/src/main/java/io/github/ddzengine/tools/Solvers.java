@@ -2,9 +2,12 @@ package io.github.ddzengine.tools;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
+import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * One {@link Solver} per rule set, made on first use and reused (each solve starts from an empty
@@ -14,16 +17,30 @@ import io.github.ddzengine.core.solve.Solver;
  */
 final class Solvers {
     private final int tableMegabytes;
+    private final Function<Preset, EngineTables> tables;
     private final int capacity;
     private final Map<Rules, Solver> solvers;
 
     /**
-     * Solvers with tables of {@code tableMegabytes} MiB each.
+     * Solvers with transposition tables of {@code tableMegabytes} MiB each, using {@code tables}.
      *
      * @param tableMegabytes checked by {@link #checkTableSize} beforehand
+     * @param tables the precomputed tables every solver uses
      */
-    Solvers(int tableMegabytes) {
+    Solvers(int tableMegabytes, EngineTables tables) {
+        this(tableMegabytes, preset -> tables);
+    }
+
+    /**
+     * Solvers with transposition tables of {@code tableMegabytes} MiB each, using the tables
+     * {@code tables} gives for each rule set's preset.
+     *
+     * @param tableMegabytes checked by {@link #checkTableSize} beforehand
+     * @param tables the precomputed tables of a preset
+     */
+    Solvers(int tableMegabytes, Function<Preset, EngineTables> tables) {
         this.tableMegabytes = tableMegabytes;
+        this.tables = tables;
         // half the heap for tables at most, and always room for one
         long fit = Runtime.getRuntime().maxMemory() / 2 / ((long) tableMegabytes << 20);
         this.capacity = (int) Math.max(1, Math.min(64, fit));
@@ -59,7 +76,7 @@ final class Solvers {
     Solver get(Rules rules) {
         Solver s = solvers.get(rules);
         if (s == null) {
-            s = new Solver(rules, tableMegabytes);
+            s = new Solver(rules, tableMegabytes, tables.apply(rules.preset()));
             solvers.put(rules, s);
         }
         return s;

@@ -15,6 +15,8 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.protocol.JsonFields;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,12 +91,12 @@ final class SplitCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Rules rules = rulesOptions.rules();
-        tablesOption.install(rules.preset());
+        EngineTables tables = tablesOption.load(rules.preset());
         if (batch) {
             if (!hand.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--batch reads hands from standard input: give no HAND");
             }
-            JsonLines.run(stdin, out, new Batch(rules));
+            JsonLines.run(stdin, out, new Batch(rules, tables));
             return 0;
         }
         String text;
@@ -114,9 +116,9 @@ final class SplitCommand implements Callable<Integer> {
         Question q = new Question(rules, cards);
         if (json) {
             JsonLineWriter w = new JsonLineWriter(out);
-            write(q, w);
+            write(q, tables, w);
         } else {
-            MinHands m = MinHands.of(rules);
+            MinHands m = MinHands.of(rules, tables);
             int[] split = m.split(cards);
             MoveTable table = rules.table();
             int size = Cards.size(cards);
@@ -135,8 +137,8 @@ final class SplitCommand implements Callable<Integer> {
         return 0;
     }
 
-    static void write(Question q, JsonLineWriter out) throws IOException {
-        MinHands m = MinHands.of(q.rules);
+    static void write(Question q, EngineTables tables, JsonLineWriter out) throws IOException {
+        MinHands m = MinHands.of(q.rules, tables);
         int[] split = m.split(q.hand);
         MoveTable table = q.rules.table();
         JsonGenerator gen = out.gen();
@@ -154,9 +156,11 @@ final class SplitCommand implements Callable<Integer> {
     /** {@code ddz split --batch}, run by {@link JsonLines}. */
     static final class Batch implements JsonLines.Handler<Question> {
         private final Rules defaults;
+        private final EngineTables tables;
 
-        Batch(Rules defaults) {
+        Batch(Rules defaults, EngineTables tables) {
             this.defaults = defaults;
+            this.tables = tables;
         }
 
         @Override
@@ -166,14 +170,14 @@ final class SplitCommand implements Callable<Integer> {
 
         @Override
         public Question read(String line) {
-            JsonNode node = JsonLines.readObject(line, "hand");
+            JsonNode node = JsonFields.readObject(line, "hand");
             String hand = JsonFields.required(node, "hand");
             return new Question(JsonFields.rules(node, defaults), Notation.parseHand(hand, Notation.MAX_HAND));
         }
 
         @Override
         public void answer(Question question, JsonLineWriter out) throws IOException {
-            write(question, out);
+            write(question, tables, out);
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.github.ddzengine.tools;
 import java.nio.file.Path;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
 
@@ -10,8 +11,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code --tables DIR} option (a picocli mixin): where the precomputed tables are. A verb that
- * uses them adds {@code @Mixin TablesOption tables} and calls {@link #install} when it starts:
- * tables that are there are installed, missing ones are computed instead (silently), and a corrupt,
+ * uses them adds {@code @Mixin TablesOption tables}, calls {@link #load} when it starts and passes
+ * the {@link EngineTables} it returns to the solvers, counters and agents it makes: tables that
+ * are there are used, missing ones are computed instead (silently), and a corrupt,
  * truncated or stale file stops the verb with exit code 2 and one line naming the file and the fix
  * ({@link TableException}, turned into that line by {@link Ddz}).
  */
@@ -39,12 +41,21 @@ final class TablesOption {
     }
 
     /**
-     * Installs the tables of {@link #directory()} for {@code preset} (and those every preset shares).
+     * Loads the tables of {@link #directory()} for {@code preset} (and those every preset shares).
      *
-     * @return what was installed or absent
+     * @return what was loaded or absent, and the tables value ({@link Tables.LoadReport#engineTables()})
      * @throws TableException if a table file is there but cannot be used
      */
-    Tables.LoadReport install(Preset preset) {
+    Tables.LoadReport report(Preset preset) {
         return Tables.load(directory(), preset);
+    }
+
+    /**
+     * The tables of {@link #directory()} for {@code preset}: {@link #report}'s value.
+     *
+     * @throws TableException if a table file is there but cannot be used
+     */
+    EngineTables load(Preset preset) {
+        return report(preset).engineTables();
     }
 }

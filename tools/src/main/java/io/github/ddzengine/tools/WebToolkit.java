@@ -8,8 +8,11 @@ import java.util.Properties;
 
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.tools.web.Toolkit;
 
 /**
@@ -38,17 +41,17 @@ public final class WebToolkit implements Toolkit {
     }
 
     @Override
-    public Agent agent(String spec, Rules rules) {
+    public Agent agent(String spec, Rules rules, EngineTables tables) {
         String s = spec == null ? "" : spec.trim();
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("external agents (exec:) are not run by the web server");
         }
-        return AgentSpecs.parse(s, rules);
+        return AgentSpecs.builtIn().parse(s, rules, tables);
     }
 
     @Override
     public String agentNames() {
-        return AgentSpecs.names();
+        return String.join(", ", AgentSpecs.builtIn().names());
     }
 
     @Override

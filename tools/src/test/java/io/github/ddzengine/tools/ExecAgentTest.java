@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -35,7 +37,7 @@ class ExecAgentTest {
     }
 
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     /** Plays on one thread (unless {@code args} say otherwise), writes the records to {@code out}, returns the report. */
@@ -189,11 +191,5 @@ class ExecAgentTest {
             run.err());
         CliRun.of("play", "--a", "rule", "--b", "rule", "--move-timeout-ms", "0").assertUsageError("timeout",
             "--move-timeout-ms must be 1 or more");
-    }
-
-    @Test
-    void commandsSplitLikeAShell() {
-        assertEquals(List.of("a", "b c", "d'e", "f\"g", "h i"), ExecAgent.split(" a 'b c' \"d'e\" f\\\"g h\\ i "));
-        assertEquals(List.of("x", ""), ExecAgent.split("x ''"));
     }
 }

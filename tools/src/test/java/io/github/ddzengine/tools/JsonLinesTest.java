@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -107,9 +108,9 @@ class JsonLinesTest {
     @Test
     void readObjectRefusesOtherValues() {
         assertEquals("expected a JSON object with \"hand\", got array",
-            assertThrows(IllegalArgumentException.class, () -> JsonLines.readObject("[1]", "hand")).getMessage());
+            assertThrows(IllegalArgumentException.class, () -> JsonFields.readObject("[1]", "hand")).getMessage());
         assertEquals("expected a JSON object with \"hand\", got null",
-            assertThrows(IllegalArgumentException.class, () -> JsonLines.readObject("null", "hand")).getMessage());
-        assertEquals(1, JsonLines.readObject(" {\"a\": 1} ", "a").get("a").intValue());
+            assertThrows(IllegalArgumentException.class, () -> JsonFields.readObject("null", "hand")).getMessage());
+        assertEquals(1, JsonFields.readObject(" {\"a\": 1} ", "a").get("a").intValue());
     }
 }

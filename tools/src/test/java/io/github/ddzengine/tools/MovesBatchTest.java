@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,7 +101,7 @@ class MovesBatchTest {
             new GZIPInputStream(Files.newInputStream(gz)), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                lines.add(JsonLines.MAPPER.readTree(line));
+                lines.add(JsonFields.MAPPER.readTree(line));
             }
         }
         return lines;

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class MovesCommandTest {
     /** The moves of a {@code {"moves": [...]}} line, in output order. */
     static List<String> moves(String jsonLine) throws Exception {
-        JsonNode node = JsonLines.MAPPER.readTree(jsonLine);
+        JsonNode node = JsonFields.MAPPER.readTree(jsonLine);
         assertTrue(node.has("moves"), jsonLine);
         List<String> moves = new ArrayList<>();
         node.get("moves").forEach(m -> moves.add(m.textValue()));

@@ -10,6 +10,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.protocol.JsonFields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,7 @@ class PlayCommandTest {
     Path dir;
 
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     @Test

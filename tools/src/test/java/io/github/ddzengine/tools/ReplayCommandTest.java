@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,7 +39,7 @@ class ReplayCommandTest {
     }
 
     private ObjectNode record(int index) throws IOException {
-        return (ObjectNode) JsonLines.MAPPER.readTree(records.get(index));
+        return (ObjectNode) JsonFields.MAPPER.readTree(records.get(index));
     }
 
     private void refused(Path f, String message) {

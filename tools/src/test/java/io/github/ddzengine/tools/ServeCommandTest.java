@@ -18,14 +18,16 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.agents.RuleAgent;
+import io.github.ddzengine.protocol.AgentProtocol;
+import io.github.ddzengine.protocol.JsonFields;
 import org.junit.jupiter.api.Test;
 
 /** {@code ddz serve} in-process: the messages of {@code docs/agent-protocol.md} and their answers. */
 class ServeCommandTest {
     private static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     @Test
@@ -132,5 +134,45 @@ class ServeCommandTest {
         assertEquals("{\"cards\":\"55\",\"type\":\"pair\",\"seat\":0}", p.get("last_move").toString());
         // no pair above 55 (only 33), no bomb: a pass or the rocket
         assertEquals("[\"pass\",\"XD\"]", p.get("legal").toString());
+    }
+
+    /**
+     * {@code "win_rates": true}: the Monte Carlo agent answers with every candidate's win rate, and
+     * (fixed worlds, the game's seed) with the move it plays without the flag; an agent without
+     * win rates answers {@code "candidates": null}; a flag that is not a boolean is an error line.
+     */
+    @Test
+    void aPlayRequestAsksForWinRates() throws IOException {
+        String play = "{\"type\":\"play\",\"seat\":1,\"hand\":\"3478899TJQKA2XD33\",\"kitty\":\"444\",\"bid\":2,"
+            + "\"history\":[{\"seat\":0,\"move\":\"5\"}]";
+        String input = String.join("\n",
+            "{\"type\":\"game\",\"seed\":42}",
+            play + "}",
+            play + ",\"win_rates\":true}",
+            play + ",\"win_rates\":false}",
+            play + ",\"win_rates\":\"yes\"}") + "\n";
+        List<String> out = CliRun.withInput(input, "serve", "--agent", "mc:worlds=30").assertSuccess();
+        assertEquals(4, out.size(), out.toString());
+        JsonNode plain = json(out.get(0));
+        JsonNode rated = json(out.get(1));
+        assertEquals(1, plain.size(), out.get(0));
+        assertEquals(plain.get("move"), rated.get("move"));
+        JsonNode candidates = rated.get("candidates");
+        assertTrue(candidates.isArray() && candidates.size() >= 2, out.get(1));
+        assertEquals(rated.get("move"), candidates.get(0).get("move"));
+        double previous = 1;
+        for (JsonNode c : candidates) {
+            double r = c.get("win_rate").doubleValue();
+            assertTrue(r >= 0 && r <= previous, out.get(1));
+            previous = r;
+            assertEquals(30, c.get("worlds").intValue());
+        }
+        assertEquals(30, rated.get("worlds").intValue());
+        assertEquals(plain, json(out.get(2)));
+        assertEquals("line 5 (play): \"win_rates\" must be true or false, not \"yes\"", json(out.get(3)).get("error").textValue());
+
+        List<String> rule = CliRun.withInput(input, "serve", "--agent", "rule").assertSuccess();
+        assertEquals(json(rule.get(0)).get("move"), json(rule.get(1)).get("move"));
+        assertTrue(json(rule.get(1)).get("candidates").isNull(), rule.get(1));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -27,7 +28,7 @@ class SolveCommandTest {
 
     /** The JSON object of a {@code solve --json} run or batch line. */
     static JsonNode json(String line) throws IOException {
-        return JsonLines.MAPPER.readTree(line);
+        return JsonFields.MAPPER.readTree(line);
     }
 
     /** The strings of a JSON array, in order. */

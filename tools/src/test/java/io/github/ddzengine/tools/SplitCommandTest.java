@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +15,7 @@ class SplitCommandTest {
     void noipSamplesInJson() throws Exception {
         CliRun run = CliRun.of("split", "--ban", "winged_planes", "--json", "345567TTJQQQQA22X");
         List<String> lines = run.assertSuccess();
-        JsonNode node = JsonLines.MAPPER.readTree(lines.get(0));
+        JsonNode node = JsonFields.MAPPER.readTree(lines.get(0));
         assertEquals(6, node.get("min_hands").asInt());
         assertEquals(6, node.get("split").size());
     }
@@ -43,10 +44,10 @@ class SplitCommandTest {
             + "{\"hand\": \"3456789TJQKA2222XD445\"}\n", "split", "--batch");
         List<String> lines = run.assertSuccess();
         assertEquals(5, lines.size());
-        assertEquals(3, JsonLines.MAPPER.readTree(lines.get(0)).get("min_hands").asInt());
-        assertEquals(2, JsonLines.MAPPER.readTree(lines.get(1)).get("min_hands").asInt());
+        assertEquals(3, JsonFields.MAPPER.readTree(lines.get(0)).get("min_hands").asInt());
+        assertEquals(2, JsonFields.MAPPER.readTree(lines.get(1)).get("min_hands").asInt());
         assertTrue(lines.get(2).startsWith("{\"error\":\"line 3: "), lines.get(2));
-        assertEquals(2, JsonLines.MAPPER.readTree(lines.get(3)).get("min_hands").asInt(), "chain + 2222 with both jokers as kickers");
+        assertEquals(2, JsonFields.MAPPER.readTree(lines.get(3)).get("min_hands").asInt(), "chain + 2222 with both jokers as kickers");
         assertTrue(lines.get(4).startsWith("{\"error\":\"line 5: "), lines.get(4));
     }
 

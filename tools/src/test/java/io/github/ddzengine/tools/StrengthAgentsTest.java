@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -13,7 +14,7 @@ class StrengthAgentsTest {
     void mcV1IsAnAgentWithTheSettingsOfMc() throws IOException {
         CliRun run = CliRun.of("play", "--a", "mc-v1:worlds=2,prior=uniform,threads=1", "--b", "rule", "--deals", "2",
             "--seed", "3", "--threads", "1", "--json");
-        JsonNode j = JsonLines.MAPPER.readTree(run.assertSuccess().get(0));
+        JsonNode j = JsonFields.MAPPER.readTree(run.assertSuccess().get(0));
         assertEquals("mc-v1", j.get("a").textValue());
         assertEquals(4, j.get("games").intValue());
         CliRun.of("play", "--a", "mc-v1:worlds=0", "--b", "rule").assertUsageError("worlds 0",

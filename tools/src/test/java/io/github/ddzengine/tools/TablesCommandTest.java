@@ -2,8 +2,6 @@ package io.github.ddzengine.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -18,10 +16,10 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.tables.MinHandTables;
 import io.github.ddzengine.tables.Tables;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,11 +37,6 @@ class TablesCommandTest {
     @BeforeAll
     static void buildOnce() {
         build = CliRun.of("tables", "build", "--out", built.toString(), "--kinds", "segments");
-    }
-
-    @AfterEach
-    void uninstall() {
-        MinHands.useSegmentTable(null);
     }
 
     @Test
@@ -113,7 +106,7 @@ class TablesCommandTest {
         assertEquals(List.of(Preset.RLCARD, Preset.STANDARD), TablesCommand.Build.presets(spec, "rlcard, standard,rlcard"));
     }
 
-    /** A verb that uses the tables, as other verbs will: the mixin, installed at start. */
+    /** A verb that uses the tables, as other verbs do: the mixin, loaded at start. */
     @Command(name = "probe")
     static final class Probe implements Callable<Integer> {
         @CommandLine.Spec
@@ -124,9 +117,9 @@ class TablesCommandTest {
 
         @Override
         public Integer call() {
-            Tables.LoadReport r = tables.install(Preset.STANDARD);
-            spec.commandLine().getOut().println(r.installed() + " installed, segment table "
-                + (MinHands.segmentTable() != null));
+            Tables.LoadReport r = tables.report(Preset.STANDARD);
+            spec.commandLine().getOut().println(r.loaded() + " loaded, segment table "
+                + (MinHands.of(Rules.STANDARD, r.engineTables()).splitTable() != null));
             return 0;
         }
     }
@@ -147,15 +140,15 @@ class TablesCommandTest {
     }
 
     @Test
-    void tablesOptionInstallsPresentTablesAndIgnoresMissingOnes(@TempDir Path empty) {
-        assertEquals(List.of("0 installed, segment table false"), probe("--tables", empty.toString()).assertSuccess());
-        assertEquals(List.of("1 installed, segment table true"), probe("--tables", built.toString()).assertSuccess());
+    void tablesOptionLoadsPresentTablesAndIgnoresMissingOnes(@TempDir Path empty) {
+        assertEquals(List.of("0 loaded, segment table false"), probe("--tables", empty.toString()).assertSuccess());
+        assertEquals(List.of("1 loaded, segment table true"), probe("--tables", built.toString()).assertSuccess());
+        assertEquals(List.of("0 loaded, segment table false"), probe("--tables", empty.toString()).assertSuccess(),
+            "nothing stays behind from the run before");
     }
 
     @Test
     void tablesOptionStopsOnACorruptFileWithExitCode2(@TempDir Path dir) throws IOException {
-        // other verbs of this JVM may have installed tables (from ~/.cache/ddz/tables, say)
-        MinHands.useSegmentTable(null);
         byte[] all = Files.readAllBytes(built.resolve(MinHandTables.FILE_NAME));
         all[all.length / 3] ^= 1;
         Path file = dir.resolve(MinHandTables.FILE_NAME);
@@ -163,7 +156,6 @@ class TablesCommandTest {
         CliRun r = probe("--tables", dir.toString());
         r.assertUsageError("corrupt", "ddz probe: " + file + ": body checksum mismatch");
         assertTrue(r.err().strip().endsWith("; run `ddz tables build --out " + dir + "` to rebuild it"), r.err());
-        assertNull(MinHands.segmentTable());
     }
 
     @Test

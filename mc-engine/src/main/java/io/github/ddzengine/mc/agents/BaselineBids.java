@@ -2,6 +2,7 @@ package io.github.ddzengine.mc.agents;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Rank;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * The bidding of the heuristic baselines ({@code rule}, {@code greedy}). {@code agents.md}

@@ -3,6 +3,8 @@ package io.github.ddzengine.mc.agents;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.InformationSet;
 
 /**

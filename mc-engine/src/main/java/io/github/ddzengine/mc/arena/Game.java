@@ -8,8 +8,8 @@ import io.github.ddzengine.core.game.IllegalMoveException;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * Plays one deal to the end: optional bidding, the landlord takes the kitty, the seats play in

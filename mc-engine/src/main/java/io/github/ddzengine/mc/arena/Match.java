@@ -14,7 +14,7 @@ import java.util.function.IntFunction;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 
 /**
  * A duplicate match of agent A against agent B: every deal is played twice, A as the landlord

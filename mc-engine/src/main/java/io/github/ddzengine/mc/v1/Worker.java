@@ -8,6 +8,7 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.Rng;
 
@@ -24,6 +25,7 @@ final class Worker {
     /** A determined set's one solve in fixed-worlds mode gets this many times the usual node budget. */
     static final long DETERMINED_NODE_FACTOR = 50;
 
+    private final EngineTables tables;
     private Rules rules;
     private Playout playout;
     private Solver solver;
@@ -34,11 +36,16 @@ final class Worker {
     private long[] worldWins = new long[64];
     private long[] worldScores = new long[64];
 
+    /** A worker whose playout and solver use {@code tables}. */
+    Worker(EngineTables tables) {
+        this.tables = tables;
+    }
+
     /** The playout for {@code rules}, rebuilt only when the rules change. */
     Playout playout(Rules r) {
         if (!r.equals(rules)) {
             rules = r;
-            playout = new Playout(r, MinHands.of(r));
+            playout = new Playout(r, MinHands.of(r, tables));
             solver = null;
         }
         return playout;
@@ -124,7 +131,7 @@ final class Worker {
             nodes = DETERMINED_NODE_FACTOR * job.solverNodes;
         }
         if (solver == null) {
-            solver = new Solver(job.rules, SOLVER_TABLE_MB);
+            solver = new Solver(job.rules, SOLVER_TABLE_MB, tables);
         }
         InformationSet info = job.info;
         int seat = info.seat();

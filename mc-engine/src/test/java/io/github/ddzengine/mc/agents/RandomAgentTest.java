@@ -11,6 +11,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.InformationSet;
 import org.junit.jupiter.api.Test;
 

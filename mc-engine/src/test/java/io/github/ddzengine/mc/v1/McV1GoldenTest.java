@@ -21,7 +21,7 @@ import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.Rng;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.Match;

@@ -37,11 +37,12 @@ final class FinishingMoves {
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
     private final int[] readings = new int[2];
 
-    FinishingMoves(MoveGenerator generator) {
+    /** @param minHands the min-hand counter of the generator's rules (with the solver's split table, if any) */
+    FinishingMoves(MoveGenerator generator, MinHands minHands) {
         this.generator = generator;
         this.table = generator.table();
         this.rules = generator.rules();
-        this.minHands = MinHands.of(rules);
+        this.minHands = minHands;
     }
 
     /** The entries array: at {@link #lookup}'s index the count, then that many move ids. */

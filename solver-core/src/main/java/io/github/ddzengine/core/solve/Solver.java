@@ -6,8 +6,10 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveFamily;
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EndgameOracle;
+import io.github.ddzengine.core.tables.EngineTables;
 
 /**
  * Perfect-information solver: does the side to move (the landlord, or the farmers as a team)
@@ -49,6 +51,11 @@ import io.github.ddzengine.core.rules.Rules;
  * {@code 10-10-10-0} 12.3 M -> 3.5 M nodes, {@code 17v17-0} 106 M -> 6.6 M, 17 s -> 2 s); below a
  * million nodes alpha-beta's order is the better guide, so smaller solves never use it. The switch
  * counts nodes, not time, so a solve's result and node count do not depend on the machine.
+ *
+ * <p>Tables come in at construction ({@link #Solver(Rules, int, EngineTables)}): the endgame
+ * oracle of the rules' preset and the position's seat count answers the small leads it holds
+ * (positions with bans never use one), and the split table speeds up the min-hand counts of
+ * ordering. They change node counts and time, never a verdict.
  *
  * <p>Time is read every 4,096 nodes; a time or node budget that runs out ends the solve with an
  * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
@@ -226,22 +233,40 @@ public final class Solver {
         return (int) Math.max(1, Math.min(mb, heapMb / 4));
     }
 
-    /** A solver for the given rules with a transposition table of {@link #DEFAULT_TABLE_MB} MiB. */
+    /**
+     * A solver for the given rules with a transposition table of {@link #DEFAULT_TABLE_MB} MiB and
+     * no precomputed tables.
+     */
     public Solver(Rules rules) {
         this(rules, DEFAULT_TABLE_MB);
     }
 
     /**
-     * A solver for the given rules.
+     * A solver for the given rules without precomputed tables ({@link EngineTables#NONE}).
      *
      * @param tableMegabytes transposition-table memory in MiB (allocated now)
      * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
      */
     public Solver(Rules rules, int tableMegabytes) {
+        this(rules, tableMegabytes, EngineTables.NONE);
+    }
+
+    /**
+     * A solver for the given rules that uses {@code tables}: the endgame oracles of the rules'
+     * preset (none when the rules have bans) and the split table.
+     *
+     * @param tableMegabytes transposition-table memory in MiB (allocated now)
+     * @param tables the precomputed tables ({@link EngineTables#NONE} for none)
+     * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
+     */
+    public Solver(Rules rules, int tableMegabytes, EngineTables tables) {
         this.rules = rules;
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
-        this.finishing = new FinishingMoves(generator);
+        this.finishing = new FinishingMoves(generator, MinHands.of(rules, tables));
+        boolean plain = rules.banMask() == 0;
+        this.endgameTwo = plain ? tables.endgame(rules.preset(), 2) : null;
+        this.endgameThree = plain ? tables.endgame(rules.preset(), 3) : null;
         this.tt = new TranspositionTable(tableMegabytes);
         this.answerTable = new TranspositionTable(Math.min((long) tableMegabytes << 20, ANSWER_TABLE_BYTES));
         this.leadHistory = new int[table.size()];
@@ -353,7 +378,7 @@ public final class Solver {
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
         deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
         seats = seatCount;
-        endgame = installed(rules, seats);
+        useEndgame(seats == 2 ? endgameTwo : endgameThree);
         endgameHits = 0;
         hands[0] = h0;
         hands[1] = h1;
@@ -453,41 +478,24 @@ public final class Solver {
             : totalCards() >= ANSWER_TABLE_ROOT_CARDS ? ANSWER_TABLE_MIN_CARDS : 0;
     }
 
-    /** Sees every solved-endgame probe that answered (tests). */
-    interface ProbeObserver {
-        void probed(int seats, int mover, long h0, long h1, long h2, boolean win);
-    }
-
-    ProbeObserver probeObserver;
-    private EndgameTable endgame;
+    /** The endgame oracles of this solver's tables for two and three seats, or null. */
+    private final EndgameOracle endgameTwo;
+    private final EndgameOracle endgameThree;
+    /** The oracle of the solve in progress, or null. */
+    private EndgameOracle endgame;
+    /** Its {@link EndgameOracle#maxHandCards()}, read once a solve. */
+    private int endgameCards;
     private long endgameHits;
-    private static final EndgameTable[] INSTALLED = new EndgameTable[Preset.values().length * 2];
 
-    /**
-     * Installs a solved-endgame table for every solver of its preset and seat count (solvers
-     * pick it up at their next {@link #solve}); verdicts never change, only speed. Positions with
-     * bans never use one.
-     */
-    public static void useEndgameTable(EndgameTable t) {
-        synchronized (INSTALLED) {
-            INSTALLED[t.preset().ordinal() * 2 + t.seats() - 2] = t;
-        }
+    private void useEndgame(EndgameOracle oracle) {
+        endgame = oracle;
+        endgameCards = oracle == null ? 0 : oracle.maxHandCards();
     }
 
-    /** Removes every installed solved-endgame table. */
-    public static void clearEndgameTables() {
-        synchronized (INSTALLED) {
-            Arrays.fill(INSTALLED, null);
-        }
-    }
-
-    private static EndgameTable installed(Rules rules, int seats) {
-        if (rules.banMask() != 0) {
-            return null;
-        }
-        synchronized (INSTALLED) {
-            return INSTALLED[rules.preset().ordinal() * 2 + seats - 2];
-        }
+    /** Whether every hand of a normal-form key fits {@link #endgame} (two seats: the third hand is 0). */
+    private boolean endgameCovers(long k0, long k1, long k2) {
+        int k = endgameCards;
+        return Cards.size(k0) <= k && Cards.size(k1) <= k && Cards.size(k2) <= k;
     }
 
     /** Search nodes of the last {@link #solve} or {@link #solveMoves}, finished or not. */
@@ -495,26 +503,53 @@ public final class Solver {
         return nodes;
     }
 
-    /** Leads answered by the solved-endgame table in the last {@link #solve}. */
+    /** Leads answered by the endgame oracle in the last {@link #solve}. */
     public long endgameHits() {
         return endgameHits;
     }
 
     /**
-     * Whether the mover's side wins a lead position; keeps the transposition table across calls
-     * (for building endgame tables: every entry stays exact) and probes no endgame table.
+     * The exact verdict of a lead position if it is in classic normal form, for builders of
+     * endgame tables ({@link EndgameOracle}): the ranks 3..A nobody holds removed and the others
+     * relabelled downwards, one empty rank kept wherever held ranks lie apart (2, X and D never
+     * move). A table of these verdicts answers the solver's probes whose keys are in classic normal
+     * form (the solver's own key closes some gaps; other probes get -1 and are searched). No budget and no oracle (a
+     * verdict never comes from the table being built); unlike {@link #solve} the transposition
+     * table is kept from call to call, which is safe because every entry it holds is exact, so a
+     * builder asking about many related positions with one solver reuses the work.
+     *
+     * @param seats 2 or 3
+     * @param mover the seat that leads, {@code 0..seats-1}
+     * @param h0 seat 0's hand ({@link Cards} layout), not empty
+     * @param h1 seat 1's hand, not empty
+     * @param h2 seat 2's hand, not empty with three seats; ignored with two
+     * @return 1 if the mover's side wins, 0 if it loses, -1 if the position is not in normal form
+     *     (then nothing is searched)
+     * @throws IllegalArgumentException if {@code seats} or {@code mover} is out of range, a hand
+     *     is empty or the hands overlap beyond four cards of a rank
      */
-    boolean leadWins(long[] position, int seatCount, int mover) {
+    public int solveNormalLead(int seats, int mover, long h0, long h1, long h2) {
+        if (seats != 2 && seats != 3 || mover < 0 || mover >= seats) {
+            throw new IllegalArgumentException("a lead of " + seats + " seats by seat " + mover);
+        }
+        long third = seats == 3 ? h2 : 0L;
+        if (h0 == 0 || h1 == 0 || seats == 3 && third == 0 || !Cards.isValid(h0 + h1 + third)) {
+            throw new IllegalArgumentException("not a position: an empty hand or more than the deck");
+        }
+        normalizer.prepare(h0 + h1 + third, -1);
+        if (normalizer.apply(h0) != h0 || normalizer.apply(h1) != h1 || normalizer.apply(third) != third) {
+            return -1;
+        }
         nodes = 0;
         nodeLimit = Long.MAX_VALUE;
         deadline = Long.MAX_VALUE;
-        seats = seatCount;
-        endgame = null;
-        for (int s = 0; s < 3; s++) {
-            hands[s] = s < seatCount ? position[s] : 0L;
-        }
+        this.seats = seats;
+        useEndgame(null);
+        hands[0] = h0;
+        hands[1] = h1;
+        hands[2] = third;
         chooseAnswerTable();
-        return search(mover, MoveTable.PASS, -1, 0);
+        return search(mover, MoveTable.PASS, -1, 0) ? 1 : 0;
     }
 
     /** Every root move that wins, each searched to the end. */
@@ -946,21 +981,18 @@ public final class Solver {
             }
         }
         // 3. transposition table, on the rank-normalised position; small leads from the
-        //    solved-endgame table when one is installed. Small answer positions go without: they
+        //    endgame oracle when the solver has one. Small answer positions go without: they
         //    seldom transpose and cost less to search again than to key, probe and store
         boolean tabled = last == MoveTable.PASS || answerTableMinCards == 0 || totalCards() >= answerTableMinCards;
         int key = tabled ? normalise(mover, last, lastSeat) : 0;
         long k0 = keyHand0;
         long k1 = keyHand1;
         long k2 = keyHand2;
-        EndgameTable eg = endgame;
-        if (eg != null && last == MoveTable.PASS && eg.covers(k0, k1, k2)) {
+        EndgameOracle eg = endgame;
+        if (eg != null && last == MoveTable.PASS && endgameCovers(k0, k1, k2)) {
             int v = eg.probe(mover, k0, k1, k2);
             if (v >= 0) {
                 endgameHits++;
-                if (probeObserver != null) {
-                    probeObserver.probed(seats, mover, k0, k1, k2, v == 1);
-                }
                 return v == 1;
             }
         }

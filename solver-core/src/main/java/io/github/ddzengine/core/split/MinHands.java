@@ -11,6 +11,8 @@ import io.github.ddzengine.core.rules.MoveFamily;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.tables.SplitTable;
 
 /**
  * Exact min-hand split: the fewest legal combinations that empty a hand when nobody answers
@@ -37,18 +39,26 @@ import io.github.ddzengine.core.rules.Rules;
  * </ol>
  * Random 17-card hands hold few chains, so most queries are one or a few table lookups.
  *
- * <p>Thread-safe and allocation-free after construction; instances are cached per rules.
+ * <p>A counter made with a {@link SplitTable} ({@link #of(Rules, EngineTables)}) first looks the
+ * hand's chain segments up in it and searches only hands it does not cover: the same counts,
+ * faster on hands with chains. {@link #of(Rules)} makes one without.
+ *
+ * <p>Thread-safe and allocation-free after construction; the counters without a split table are
+ * cached per rules, and one with a table shares everything but the table with that one.
  */
 public final class MinHands {
-    /** Number of entries of the profile table: (n1, n2, n3, n4) in 0..13 each, times 4 joker states. */
-    static final int PROFILES = 14 * 14 * 14 * 14 * 4;
+    /**
+     * Number of profile indices ({@link #profile}): (n1, n2, n3, n4) in 0..13 each, times 4 joker
+     * states.
+     */
+    public static final int PROFILES = 14 * 14 * 14 * 14 * 4;
     private static final long NORMAL = 0x1_1111_1111_1111L; // rank sets of ranks 3..2
     private static final byte UNKNOWN = -1;
     private static final Map<Rules, MinHands> CACHE = new HashMap<>();
 
     private final Rules rules;
     private final MoveTable table;
-    private final byte[] profileMin = new byte[PROFILES];
+    private final byte[] profileMin;
     /** Chain options, tried in this order at each start: multiplicity, length, and for winged
      *  families the move-table family index (-1 for a bare chain). */
     private final int[] optMultiplicity;
@@ -65,6 +75,8 @@ public final class MinHands {
     private final boolean hasShuttles;
     /** Whether trio_solo and trio_pair are both allowed (the plane-savings floor relies on them). */
     private final boolean trioKickersAllowed;
+    /** The split table, or null: every hand is searched. */
+    private final SplitTable segments;
 
     /**
      * @param shipped whether to take the shipped profile table where there is one (false: compute it)
@@ -72,6 +84,8 @@ public final class MinHands {
     MinHands(Rules rules, boolean shipped) {
         this.rules = rules;
         this.table = rules.table();
+        this.segments = null;
+        this.profileMin = new byte[PROFILES];
         int size = table.size();
         moveCards = new long[size];
         boolean shuttles = false;
@@ -158,6 +172,24 @@ public final class MinHands {
         fillProfiles();
     }
 
+    /** {@code base} with a split table: every array shared, nothing computed. */
+    private MinHands(MinHands base, SplitTable segments) {
+        this.rules = base.rules;
+        this.table = base.table;
+        this.profileMin = base.profileMin;
+        this.optMultiplicity = base.optMultiplicity;
+        this.optLength = base.optLength;
+        this.optFamily = base.optFamily;
+        this.optGroupEnd = base.optGroupEnd;
+        this.optFirstId = base.optFirstId;
+        this.optEndId = base.optEndId;
+        System.arraycopy(base.minLength, 0, this.minLength, 0, minLength.length);
+        this.moveCards = base.moveCards;
+        this.hasShuttles = base.hasShuttles;
+        this.trioKickersAllowed = base.trioKickersAllowed;
+        this.segments = segments;
+    }
+
     /** The resource holding the profile table of a preset. */
     static String profileResource(io.github.ddzengine.core.rules.Preset preset) {
         return "profiles-" + preset.id() + ".bin";
@@ -240,8 +272,8 @@ public final class MinHands {
     }
 
     /**
-     * The min-hand counter of {@code rules} (built on first use, then cached: 50 to 170 ms per
-     * rules on the 2-core development machine, mostly the profile table).
+     * The min-hand counter of {@code rules}, without a split table (built on first use, then
+     * cached: 50 to 170 ms per rules on the 2-core development machine, mostly the profile table).
      */
     public static MinHands of(Rules rules) {
         synchronized (CACHE) {
@@ -254,9 +286,25 @@ public final class MinHands {
         }
     }
 
+    /**
+     * The min-hand counter of {@code rules} that uses the split table of {@code tables}, if it
+     * has one (else {@link #of(Rules)}'s): the same counts, found faster. Cheap after the first
+     * counter of these rules: only the table differs.
+     */
+    public static MinHands of(Rules rules, EngineTables tables) {
+        MinHands base = of(rules);
+        SplitTable split = tables.split();
+        return split == null ? base : new MinHands(base, split);
+    }
+
     /** The rules this counter follows. */
     public Rules rules() {
         return rules;
+    }
+
+    /** The split table this counter looks segments up in, or null if it searches every hand. */
+    public SplitTable splitTable() {
+        return segments;
     }
 
     /**
@@ -264,8 +312,8 @@ public final class MinHands {
      * empty hand. Allocation-free.
      *
      * @param hand any valid card set ({@link Cards} layout), up to the whole deck; exact at every
-     *     size, but fast only up to {@value SegmentTable#MAX_CARDS} cards: a larger hand can fall
-     *     outside the segment table, and the search's time grows exponentially with the number of
+     *     size, but fast only up to 20 cards with the segment table of {@code ddz tables build}: a
+     *     larger hand can fall outside it, and the search's time grows exponentially with the number of
      *     chains the hand holds (minutes for some hands of 30 or more cards)
      * @throws NotationException if {@code hand} is not a valid card set (checked only with
      *     {@code -Dddz.checks=true}; otherwise the result for an invalid hand is undefined)
@@ -274,7 +322,7 @@ public final class MinHands {
         if (io.github.ddzengine.core.cards.Checks.ENABLED && !Cards.isValid(hand)) {
             throw new NotationException("not a valid card set: 0x" + Long.toHexString(hand));
         }
-        SegmentTable table = segments;
+        SplitTable table = segments;
         if (table != null) {
             int v = countWithTable(hand, table);
             if (v >= 0) {
@@ -285,11 +333,10 @@ public final class MinHands {
     }
 
     /**
-     * The count from the segment table, or -1 when the hand is outside it (a possible Botzone
-     * shuttle, a segment of more than {@value SegmentTable#MAX_CARDS} cards, more than three
-     * segments that can hold a chain).
+     * The count from the split table, or -1 when the hand is outside it (a possible Botzone
+     * shuttle, a segment the table does not hold, more than three segments that can hold a chain).
      */
-    private int countWithTable(long hand, SegmentTable table) {
+    private int countWithTable(long hand, SplitTable table) {
         long s1 = Cards.ranksAtLeast(hand, 1) & Cards.CHAIN_RANKS;
         long s2 = Cards.ranksAtLeast(hand, 2) & Cards.CHAIN_RANKS;
         long s3 = Cards.ranksAtLeast(hand, 3) & Cards.CHAIN_RANKS;
@@ -351,7 +398,7 @@ public final class MinHands {
     }
 
     /** The best count over partitions without winged planes, from the table; -1 if outside it. */
-    private int chainCount(long hand, SegmentTable table, long s1, long s2, long trioStarts) {
+    private int chainCount(long hand, SplitTable table, long s1, long s2, long trioStarts) {
         long capable = Cards.chainStarts(s1, 5) | Cards.chainStarts(s2, 3) | trioStarts;
         if (capable == 0) {
             return profileMin[profile(hand)];
@@ -374,7 +421,7 @@ public final class MinHands {
             int shift = startRank << 2;
             long segment = (hand >>> shift) & ((1L << (length << 2)) - 1);
             int slot = table.find(segment);
-            if (slot == SegmentTable.ABSENT) {
+            if (slot == SplitTable.ABSENT) {
                 return -1;
             }
             base -= segment << shift;
@@ -394,11 +441,11 @@ public final class MinHands {
         int end0 = (slot0 >>> 8) + (slot0 & 0xFF);
         for (int i = slot0 >>> 8; i < end0; i++) {
             int e0 = table.entry(i);
-            int c0 = e0 >>> SegmentTable.CHAIN_SHIFT;
+            int c0 = e0 >>> SplitTable.CHAIN_SHIFT;
             if (c0 >= best) {
                 break; // entries ascend by chain count and the rest never counts below 0
             }
-            int p0 = baseProfile + (e0 & SegmentTable.PROFILE_MASK);
+            int p0 = baseProfile + (e0 & SplitTable.PROFILE_MASK);
             if (segmentsFound == 1) {
                 int v = c0 + profileMin[p0];
                 if (v < best) {
@@ -409,8 +456,8 @@ public final class MinHands {
             int end1 = (slot1 >>> 8) + (slot1 & 0xFF);
             for (int j = slot1 >>> 8; j < end1; j++) {
                 int e1 = table.entry(j);
-                int p1 = p0 + (e1 & SegmentTable.PROFILE_MASK);
-                int c1 = c0 + (e1 >>> SegmentTable.CHAIN_SHIFT);
+                int p1 = p0 + (e1 & SplitTable.PROFILE_MASK);
+                int c1 = c0 + (e1 >>> SplitTable.CHAIN_SHIFT);
                 if (segmentsFound == 2) {
                     int v = c1 + profileMin[p1];
                     if (v < best) {
@@ -421,7 +468,7 @@ public final class MinHands {
                 int end2 = (slot2 >>> 8) + (slot2 & 0xFF);
                 for (int k = slot2 >>> 8; k < end2; k++) {
                     int e2 = table.entry(k);
-                    int v = c1 + (e2 >>> SegmentTable.CHAIN_SHIFT) + profileMin[p1 + (e2 & SegmentTable.PROFILE_MASK)];
+                    int v = c1 + (e2 >>> SplitTable.CHAIN_SHIFT) + profileMin[p1 + (e2 & SplitTable.PROFILE_MASK)];
                     if (v < best) {
                         best = v;
                     }
@@ -429,35 +476,6 @@ public final class MinHands {
             }
         }
         return best;
-    }
-
-    private static volatile SegmentTable segments;
-
-    /**
-     * Installs the segment table every {@link MinHands} uses from now on (null removes it). The
-     * counts do not change, only their speed: a hand outside the table is searched.
-     */
-    public static void useSegmentTable(SegmentTable table) {
-        segments = table;
-    }
-
-    /** The installed segment table, or null. */
-    public static SegmentTable segmentTable() {
-        return segments;
-    }
-
-    /** The count by search alone, whatever table is installed (for tests and comparisons). */
-    int countBySearch(long hand) {
-        return search(hand, 0, 0);
-    }
-
-    /**
-     * The count from the installed segment table alone (winged planes tried on top of it), or -1
-     * when no table is installed or the hand is outside it (for tests).
-     */
-    int countByTable(long hand) {
-        SegmentTable t = segments;
-        return t == null ? -1 : countWithTable(hand, t);
     }
 
     /** The chain-free count of a hand: the profile table entry. */
@@ -591,9 +609,15 @@ public final class MinHands {
 
     /**
      * Index of a hand's profile: (n1, n2, n3, n4) = how many of the ranks 3..2 it holds exactly
-     * 1, 2, 3, 4 times, and its jokers (bit 0 = X, bit 1 = D).
+     * 1, 2, 3, 4 times, and its jokers (bit 0 = X, bit 1 = D), as
+     * {@code (((n4 * 14 + n3) * 14 + n2) * 14 + n1) * 4 + jokers}. Indices of card sets with no
+     * rank in common add up to the index of their union, which is how a
+     * {@link SplitTable}'s entries combine with the rest of a hand.
+     *
+     * @param hand a valid card set ({@link Cards} layout)
+     * @return 0 to {@link #PROFILES} - 1
      */
-    static int profile(long hand) {
+    public static int profile(long hand) {
         int a1 = Long.bitCount(Cards.ranksAtLeast(hand, 1) & NORMAL);
         int a2 = Long.bitCount(Cards.ranksAtLeast(hand, 2) & NORMAL);
         int a3 = Long.bitCount(Cards.ranksAtLeast(hand, 3) & NORMAL);

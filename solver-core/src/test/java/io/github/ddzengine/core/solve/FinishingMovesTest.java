@@ -26,7 +26,7 @@ class FinishingMovesTest {
         Rules rules = Rules.of(preset, preset == Preset.STANDARD ? Rules.parseBans("31,421") : 0);
         MoveGenerator gen = new MoveGenerator(rules);
         MoveTable table = rules.table();
-        FinishingMoves finishing = new FinishingMoves(gen);
+        FinishingMoves finishing = new FinishingMoves(gen, io.github.ddzengine.core.split.MinHands.of(gen.rules()));
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] readings = new int[2];
         int[] found = new int[1];

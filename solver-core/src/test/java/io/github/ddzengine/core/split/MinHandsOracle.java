@@ -13,15 +13,17 @@ import io.github.ddzengine.core.rules.Rules;
  * {@code f(h) = 1 + min f(h - m)} over the leads {@code m} of {@code h} (from the verified move
  * generator) that contain that card. Memoized per rules; test code, so it boxes freely.
  */
-final class MinHandsOracle {
+public final class MinHandsOracle {
     private final MoveGenerator generator;
     private final Map<Long, Integer> memo = new HashMap<>();
 
-    MinHandsOracle(Rules rules) {
+    /** The oracle of {@code rules}. */
+    public MinHandsOracle(Rules rules) {
         this.generator = new MoveGenerator(rules);
     }
 
-    int count(long hand) {
+    /** The fewest legal combinations that empty {@code hand}. */
+    public int count(long hand) {
         if (hand == 0) {
             return 0;
         }

@@ -14,6 +14,8 @@ import io.github.ddzengine.core.cards.NotationException;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.tables.SplitTable;
 import io.github.ddzengine.core.testing.Property;
 import io.github.ddzengine.core.testing.RandomHands;
 import org.junit.jupiter.api.Test;
@@ -159,5 +161,40 @@ class MinHandsTest {
     void refusesInvalidHands() {
         MinHands m = MinHands.of(Rules.STANDARD);
         assertThrows(NotationException.class, () -> m.split(Cards.of(0, 5)));
+    }
+
+    @Test
+    void aCounterUsesTheSplitTableItWasGivenAndNoOther() {
+        // a table that holds no segment: its counter asks it, then searches; the counts never move
+        long[] finds = new long[1];
+        SplitTable empty = new SplitTable() {
+            @Override
+            public int find(long segment) {
+                finds[0]++;
+                return ABSENT;
+            }
+
+            @Override
+            public int entry(int index) {
+                throw new AssertionError("no entry to read");
+            }
+        };
+        Rules rules = Rules.STANDARD;
+        MinHands plain = MinHands.of(rules);
+        MinHands asking = MinHands.of(rules, EngineTables.NONE.withSplit(empty));
+        assertTrue(plain.splitTable() == null && asking.splitTable() == empty);
+        assertTrue(MinHands.of(rules, EngineTables.NONE) == plain, "no split table: the cached counter");
+        Property.forAll("a table without segments changes no count", 4040, 500, random -> {
+            long hand = RandomHands.deal(random, 12 + random.nextInt(9));
+            long before = finds[0];
+            int expected = plain.count(hand);
+            assertEquals(before, finds[0], "the counter without a table asked one");
+            assertEquals(expected, asking.count(hand), () -> Notation.format(hand));
+        });
+        assertTrue(finds[0] > 0, "the table was asked");
+        long chains = Notation.parseCards("3456789");
+        long before = finds[0];
+        assertEquals(1, asking.count(chains));
+        assertTrue(finds[0] > before, "a hand with a chain asks the table");
     }
 }

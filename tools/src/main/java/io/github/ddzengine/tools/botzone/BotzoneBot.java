@@ -2,7 +2,6 @@ package io.github.ddzengine.tools.botzone;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.github.ddzengine.core.cards.Cards;
@@ -12,14 +11,11 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.Bidder;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.MonteCarloAgent;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
-import io.github.ddzengine.mc.agents.GreedyAgent;
-import io.github.ddzengine.mc.agents.RandomAgent;
-import io.github.ddzengine.mc.agents.RuleAgent;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.agents.AgentSpecs;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * A Botzone FightTheLandlord2 bot ({@code notation.md} section 5, the BOTZONE rules): one turn
@@ -66,72 +62,42 @@ public final class BotzoneBot {
     private final long seed;
 
     /**
-     * A bot.
+     * A bot without precomputed tables.
      *
-     * @param agentSpec {@code mc} (the Monte Carlo engine, timed), {@code mc:worlds=N} (fixed
-     *     worlds, reproducible), {@code mc:budget=MS}, {@code rule}, {@code greedy} or {@code random}
+     * @param agentSpec a spec of {@link AgentSpecs#builtIn()}: {@code mc} (the Monte Carlo engine,
+     *     timed), {@code mc:worlds=N} (fixed worlds, reproducible), {@code mc:budget=MS}, {@code rule},
+     *     {@code greedy}, {@code random}, ...
      * @param budgetMs the Monte Carlo time budget of a play decision, ms (unless the spec sets one)
      * @param seed mixed with the input line into the seed of the agent's random choices
      * @throws IllegalArgumentException for an unknown agent or bad settings
      */
     public BotzoneBot(String agentSpec, int budgetMs, long seed) {
-        this.agent = agent(agentSpec, budgetMs);
+        this(agentSpec, budgetMs, seed, EngineTables.NONE);
+    }
+
+    /**
+     * A bot whose agent uses {@code tables} (those of the BOTZONE preset and the shared ones).
+     *
+     * @param agentSpec as for {@link #BotzoneBot(String, int, long)}
+     * @param budgetMs the Monte Carlo time budget of a play decision, ms (unless the spec sets one)
+     * @param seed mixed with the input line into the seed of the agent's random choices
+     * @param tables the precomputed tables
+     * @throws IllegalArgumentException for an unknown agent or bad settings
+     */
+    public BotzoneBot(String agentSpec, int budgetMs, long seed, EngineTables tables) {
+        this.agent = agent(agentSpec, budgetMs, tables);
         this.seed = seed;
     }
 
-    private static Agent agent(String spec, int budgetMs) {
-        String s = spec.trim().toLowerCase(Locale.ROOT);
-        int colon = s.indexOf(':');
-        String name = colon < 0 ? s : s.substring(0, colon);
-        String settings = colon < 0 ? "" : s.substring(colon + 1);
-        if (!name.equals("mc") && !settings.isEmpty()) {
-            throw new IllegalArgumentException("agent '" + spec + "': only mc takes settings");
-        }
-        switch (name) {
-            case "rule":
-                return new RuleAgent(RULES, 0);
-            case "greedy":
-                return new GreedyAgent(RULES);
-            case "random":
-                return new RandomAgent(RULES, 0);
-            case "mc":
-                break;
-            default:
-                throw new IllegalArgumentException("unknown agent '" + spec + "' (mc, mc:worlds=N, mc:budget=MS, rule, "
-                    + "greedy, random)");
-        }
-        int budget = budgetMs;
-        int worlds = 0;
-        for (String kv : settings.split(",")) {
-            if (kv.isBlank()) {
-                continue;
-            }
-            int eq = kv.indexOf('=');
-            String key = eq < 0 ? kv.trim() : kv.substring(0, eq).trim();
-            int v;
-            try {
-                v = Integer.parseInt(eq < 0 ? "" : kv.substring(eq + 1).trim());
-            } catch (NumberFormatException e) {
-                v = 0;
-            }
-            if (v < 1) {
-                throw new IllegalArgumentException("agent '" + spec + "': " + key + " takes a positive integer");
-            }
-            switch (key) {
-                case "worlds" -> worlds = v;
-                case "budget" -> budget = v;
-                default -> throw new IllegalArgumentException("agent '" + spec + "': unknown setting '" + key
-                    + "' (worlds, budget)");
-            }
-        }
-        if (budget < 1) {
-            throw new IllegalArgumentException("the budget must be at least 1 ms, not " + budget);
-        }
-        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withBudget(budget).withWorlds(worlds);
-        Bidder d = c.bidder();
-        c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(), c.solverMaxCards(),
-            c.solverNodes(), c.reserveMillis(), c.prior(), new Bidder(d.bid1(), d.bid2(), d.bid3(), BID_WORLDS), c.tuning());
-        return new MonteCarloAgent(c);
+    /**
+     * The agent of a spec, from the engine's {@link AgentSpecs}: the Monte Carlo agent plays on
+     * {@code budgetMs} and bids from {@value #BID_WORLDS} worlds unless the spec says otherwise.
+     */
+    private static Agent agent(String spec, int budgetMs, EngineTables tables) {
+        return AgentSpecs.builtIn()
+            .withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
+            .withDefaults("mc", Map.of("bid-worlds", Integer.toString(BID_WORLDS)))
+            .parse(spec, RULES, tables);
     }
 
     /**

@@ -7,12 +7,17 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+
+import io.github.ddzengine.tables.TableException;
+import io.github.ddzengine.tables.Tables;
 
 /**
  * The cold-start entry point of the Botzone bot: {@code java -cp ddz.jar
- * io.github.ddzengine.tools.botzone.BotzoneMain [--budget-ms MS] [--agent SPEC] [--seed N] [--batch]}. The same turn as
- * {@code ddz botzone} without the command-line framework and the JSON library, so that a fresh
- * process per turn loads as few classes as it can.
+ * io.github.ddzengine.tools.botzone.BotzoneMain [--budget-ms MS] [--agent SPEC] [--seed N] [--tables DIR] [--batch]}.
+ * The same turn as {@code ddz botzone} without the command-line framework and the JSON library, so
+ * that a fresh process per turn loads as few classes as it can: it reads precomputed tables only
+ * from an explicit {@code --tables DIR} (never from the default location).
  *
  * <p>Reads one line, prints {@code {"response": ...}} on standard output and each error on
  * standard error ({@code ddz botzone: ...}), and exits 0 whenever it printed a response (Botzone
@@ -29,6 +34,7 @@ public final class BotzoneMain {
         int budget = 50;
         String agent = "mc";
         long seed = 0;
+        String tables = null;
         boolean batch = false;
         try {
             for (int i = 0; i < args.length; i++) {
@@ -40,7 +46,7 @@ public final class BotzoneMain {
                 }
                 if (a.equals("--help") || a.equals("-h")) {
                     System.out.println("Usage: ddz botzone [--budget-ms MS] [--agent mc|mc:worlds=N|rule|greedy|random] "
-                        + "[--seed N] [--batch]");
+                        + "[--seed N] [--tables DIR] [--batch]");
                     System.out.println("One turn of a Botzone FightTheLandlord2 bot: reads one line {\"requests\": [...], "
                         + "\"responses\": [...]}, prints {\"response\": ...}. --batch answers every input line as a turn. "
                         + "The full help: java -jar tools/target/ddz.jar botzone --help");
@@ -50,8 +56,9 @@ public final class BotzoneMain {
                     case "--budget-ms" -> budget = Integer.parseInt(need(a, v));
                     case "--agent" -> agent = need(a, v);
                     case "--seed" -> seed = Long.parseLong(need(a, v));
+                    case "--tables" -> tables = need(a, v);
                     default -> throw new IllegalArgumentException("unknown option '" + a + "' (--budget-ms, --agent, "
-                        + "--seed, --batch)");
+                        + "--seed, --tables, --batch)");
                 }
                 i++;
             }
@@ -66,7 +73,11 @@ public final class BotzoneMain {
         BotzoneBot bot;
         try {
             bot = new BotzoneBot(agent, budget, seed);
-        } catch (IllegalArgumentException e) {
+            if (tables != null) {
+                bot = new BotzoneBot(agent, budget, seed, Tables.load(Paths.get(tables), BotzoneBot.RULES.preset())
+                    .engineTables());
+            }
+        } catch (IllegalArgumentException | TableException e) {
             System.err.println("ddz botzone: " + e.getMessage());
             System.exit(2);
             return;

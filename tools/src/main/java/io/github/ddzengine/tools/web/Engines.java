@@ -6,6 +6,7 @@ import java.util.Map;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.MonteCarloAgent;
 
 /**
@@ -18,18 +19,23 @@ final class Engines {
     private static final int KEEP = 4;
 
     private final int tableMegabytes;
+    private final EngineTables tables;
     private final ThreadLocal<Map<Rules, Solver>> solvers = ThreadLocal.withInitial(Engines::lru);
     private final ThreadLocal<Map<Rules, MoveGenerator>> generators = ThreadLocal.withInitial(Engines::lru);
     private final ThreadLocal<Map<String, MonteCarloAgent>> agents = ThreadLocal.withInitial(Engines::lru);
 
-    /** @param tableMegabytes each solver's transposition table, MiB */
-    Engines(int tableMegabytes) {
+    /**
+     * @param tableMegabytes each solver's transposition table, MiB
+     * @param tables the precomputed tables of every solver and agent
+     */
+    Engines(int tableMegabytes, EngineTables tables) {
         this.tableMegabytes = tableMegabytes;
+        this.tables = tables;
     }
 
     /** This thread's solver of {@code rules}. */
     Solver solver(Rules rules) {
-        return solvers.get().computeIfAbsent(rules, r -> new Solver(r, tableMegabytes));
+        return solvers.get().computeIfAbsent(rules, r -> new Solver(r, tableMegabytes, tables));
     }
 
     /** This thread's move generator of {@code rules}. */
@@ -46,7 +52,7 @@ final class Engines {
         return agents.get().computeIfAbsent(key, k -> {
             MonteCarloAgent.Config d = MonteCarloAgent.Config.defaults().withBudget(budgetMillis).withWorlds(worlds)
                 .withThreads(1);
-            return new MonteCarloAgent(d.withMaxCandidates(maxCandidates));
+            return new MonteCarloAgent(d.withMaxCandidates(maxCandidates), tables);
         });
     }
 

@@ -10,7 +10,7 @@ import java.util.Locale;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.MatchStats;
 

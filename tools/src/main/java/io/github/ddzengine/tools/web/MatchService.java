@@ -3,10 +3,11 @@ package io.github.ddzengine.tools.web;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.agents.RuleAgent;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.Match;
@@ -23,9 +24,11 @@ final class MatchService {
     static final int MAX_TIMEOUT_MS = 120_000;
 
     private final Toolkit toolkit;
+    private final EngineTables tables;
 
-    MatchService(Toolkit toolkit) {
+    MatchService(Toolkit toolkit, EngineTables tables) {
         this.toolkit = toolkit;
+        this.tables = tables;
     }
 
     /** Thrown by the listener to end a match at its deadline. */
@@ -45,10 +48,10 @@ final class MatchService {
         long seed = q.integer("seed", 1L, Long.MIN_VALUE, Long.MAX_VALUE);
         boolean bidding = q.bool("bidding", false);
         long timeout = q.integer("timeout_ms", DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
-        Agent a = Req.engine("a", () -> toolkit.agent(specA, rules));
+        Agent a = Req.engine("a", () -> toolkit.agent(specA, rules, tables));
         Agent b;
         try {
-            b = Req.engine("b", () -> toolkit.agent(specB, rules));
+            b = Req.engine("b", () -> toolkit.agent(specB, rules, tables));
         } catch (HttpError e) {
             a.close();
             throw e;

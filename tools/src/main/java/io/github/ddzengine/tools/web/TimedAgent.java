@@ -3,8 +3,8 @@ package io.github.ddzengine.tools.web;
 import org.HdrHistogram.ConcurrentHistogram;
 
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * An agent that times every play decision of the agent it wraps into a histogram shared by all

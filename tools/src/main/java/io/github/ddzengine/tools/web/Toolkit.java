@@ -2,7 +2,8 @@ package io.github.ddzengine.tools.web;
 
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.mc.agents.Agent;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.GameRecord;
 
 /**
@@ -25,9 +26,10 @@ public interface Toolkit {
      * The agent a spec names ({@code rule}, {@code mc:budget=20}...), as {@code ddz play --a} takes it;
      * external {@code exec:} agents are refused.
      *
+     * @param tables the precomputed tables the agent uses
      * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
      */
-    Agent agent(String spec, Rules rules);
+    Agent agent(String spec, Rules rules, EngineTables tables);
 
     /** The agent names {@link #agent} knows, comma-separated. */
     String agentNames();

@@ -11,6 +11,8 @@ import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EndgameOracle;
+import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.tables.Tables;
@@ -73,14 +75,20 @@ public final class WebCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         Path dir = Tables.directory(tables);
+        // every preset's tables in one value (the shared segment table comes with each load)
+        EngineTables loaded = EngineTables.NONE;
         for (Preset p : Preset.values()) {
-            Tables.load(dir, p);
+            EngineTables t = Tables.load(dir, p).engineTables();
+            loaded = loaded.withSplit(t.split() != null ? t.split() : loaded.split());
+            for (EndgameOracle e : t.endgames()) {
+                loaded = loaded.withEndgame(e);
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WebServer server;
         try {
-            server = new WebServer(o, toolkit, System.err);
+            server = new WebServer(o, toolkit, System.err, loaded);
         } catch (BindException e) {
             err.println("ddz web: cannot listen on " + host + ":" + port + " (" + e.getMessage()
                 + "): choose another --port (0 picks a free one)");

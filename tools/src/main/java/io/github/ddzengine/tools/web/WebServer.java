@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools.web;
 
+import io.github.ddzengine.core.tables.EngineTables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -123,22 +124,33 @@ public final class WebServer implements AutoCloseable {
     private final PrintStream log;
 
     /**
-     * Binds the server (it answers once {@link #start()} is called).
+     * Binds the server without precomputed tables (it answers once {@link #start()} is called).
      *
      * @param log where internal errors are written (one line and the stack trace), or null
      * @throws IOException if the address cannot be bound (a port in use, for instance)
      */
     public WebServer(Options options, Toolkit toolkit, PrintStream log) throws IOException {
+        this(options, toolkit, log, EngineTables.NONE);
+    }
+
+    /**
+     * Binds the server (it answers once {@link #start()} is called); its solvers and agents use {@code tables}.
+     *
+     * @param log where internal errors are written (one line and the stack trace), or null
+     * @param tables the precomputed tables
+     * @throws IOException if the address cannot be bound (a port in use, for instance)
+     */
+    public WebServer(Options options, Toolkit toolkit, PrintStream log, EngineTables tables) throws IOException {
         this.options = options;
         this.toolkit = toolkit;
         this.log = log;
         InetAddress addr = InetAddress.getByName(options.host());
         this.loopbackOnly = addr.isLoopbackAddress();
-        Engines engines = new Engines(options.solverTableMegabytes());
+        Engines engines = new Engines(options.solverTableMegabytes(), tables);
         this.puzzles = new PuzzleService(engines, toolkit);
         this.play = new PlayService(engines, toolkit);
         this.replays = new ReplayService(engines, toolkit);
-        this.matches = new MatchService(toolkit);
+        this.matches = new MatchService(toolkit, tables);
         this.server = HttpServer.create(new InetSocketAddress(addr, options.port()), 64);
         AtomicInteger n = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 60, TimeUnit.SECONDS,

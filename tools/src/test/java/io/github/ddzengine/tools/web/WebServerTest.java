@@ -251,15 +251,22 @@ class WebServerTest {
 
     @Test
     void aSolveStopsAtItsTimeBudget() throws Exception {
-        Deal d = Deal.random(11);
-        String p = Notation.format(io.github.ddzengine.core.cards.Cards.add(d.hand(0), d.kitty())) + "/"
-            + Notation.format(d.hand(1)) + "/" + Notation.format(d.hand(2)) + " 0";
-        long t0 = System.nanoTime();
-        Answer a = ok(post("/api/solve", obj("position", p, "timeout_ms", 300)));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertEquals("unknown", a.json().get("verdict").asText());
-        assertTrue(a.json().get("timed_out").asBoolean());
-        assertTrue(ms < 5_000, "answered after " + ms + " ms");
+        // full three-seat deals: most take minutes, but a lopsided one can be solved in a few ms,
+        // so the budget must show on at least one of several and every answer must be consistent
+        int cut = 0;
+        for (int seed = 11; seed < 15; seed++) {
+            Deal d = Deal.random(seed);
+            String p = Notation.format(io.github.ddzengine.core.cards.Cards.add(d.hand(0), d.kitty())) + "/"
+                + Notation.format(d.hand(1)) + "/" + Notation.format(d.hand(2)) + " 0";
+            long t0 = System.nanoTime();
+            Answer a = ok(post("/api/solve", obj("position", p, "timeout_ms", 20)));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            boolean timedOut = a.json().get("timed_out").asBoolean();
+            assertEquals(timedOut, "unknown".equals(a.json().get("verdict").asText()), a.body());
+            assertTrue(ms < 5_000, "answered after " + ms + " ms");
+            cut += timedOut ? 1 : 0;
+        }
+        assertTrue(cut > 0, "no full deal reached the 20 ms budget");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.github.ddzengine.core.split;
+package io.github.ddzengine.tables;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,20 +7,31 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.split.MinHandsOracle;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.tables.SplitTable;
 import io.github.ddzengine.core.testing.Property;
 import io.github.ddzengine.core.testing.RandomHands;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class SegmentTableTest {
     private static SegmentTable table;
+    private static EngineTables tables;
     private static final java.util.List<Integer> progress = new java.util.ArrayList<>();
 
     @BeforeAll
     static void build() {
         table = SegmentTable.build(progress::add);
-        MinHands.useSegmentTable(table);
+        tables = EngineTables.NONE.withSplit(table);
+    }
+
+    /** The counter of {@code rules} that uses the table ({@link MinHands#of(Rules)}: the one that searches). */
+    private static MinHands withTable(Rules rules) {
+        MinHands m = MinHands.of(rules, tables);
+        assertTrue(m.splitTable() == table, "the counter uses the table");
+        return m;
     }
 
     @Test
@@ -32,11 +43,6 @@ class SegmentTableTest {
             assertEquals((i + 1) * SegmentTable.PROGRESS_STEP, progress.get(i));
         }
         assertEquals(total, progress.get(progress.size() - 1));
-    }
-
-    @AfterAll
-    static void remove() {
-        MinHands.useSegmentTable(null);
     }
 
     @Test
@@ -77,11 +83,11 @@ class SegmentTableTest {
     @Test
     void planeHandsEqualSearchOnEveryPreset() {
         // two or three adjacent trios plus random cards: the winged-plane path and its wing dedupe
-        assertTrue(MinHands.segmentTable() == table, "the table is installed");
         for (Preset preset : Preset.values()) {
             for (String bans : new String[] {"", "trio_solo,trio_pair", "421,422"}) {
                 Rules rules = Rules.of(preset, Rules.parseBans(bans));
-                MinHands m = MinHands.of(rules);
+                MinHands m = withTable(rules);
+                MinHands search = MinHands.of(rules);
                 Property.forAll("planes: table == search " + rules, 900 + preset.ordinal(), 400, random -> {
                     int start = random.nextInt(10);
                     int trios = 2 + random.nextInt(2);
@@ -89,7 +95,7 @@ class SegmentTableTest {
                     long pool = Cards.DECK - hand;
                     int n = Math.min(20, Cards.size(hand) + 4 + random.nextInt(11)) - Cards.size(hand);
                     long h = hand + RandomHands.dealFrom(random, pool, n);
-                    assertEquals(m.countBySearch(h), m.count(h), () -> Notation.format(h) + " " + rules);
+                    assertEquals(search.count(h), m.count(h), () -> Notation.format(h) + " " + rules);
                 });
             }
         }
@@ -100,11 +106,12 @@ class SegmentTableTest {
         for (Preset preset : Preset.values()) {
             for (String bans : new String[] {"", "trio_solo,trio_pair,421,422", "winged_planes"}) {
                 Rules rules = Rules.of(preset, Rules.parseBans(bans));
-                MinHands m = MinHands.of(rules);
+                MinHands m = withTable(rules);
+                MinHands search = MinHands.of(rules);
                 Property.forAll("table == search " + rules, 500 + preset.ordinal(), 3_000, random -> {
                     long hand = random.nextBoolean() ? RandomHands.hand(random)
                         : RandomHands.deal(random, 15 + random.nextInt(6));
-                    assertEquals(m.countBySearch(hand), m.count(hand), () -> Notation.format(hand) + " " + rules);
+                    assertEquals(search.count(hand), m.count(hand), () -> Notation.format(hand) + " " + rules);
                 });
             }
         }
@@ -112,7 +119,7 @@ class SegmentTableTest {
 
     @Test
     void tableAndOracleAgreeOnChainHands() {
-        MinHands m = MinHands.of(Rules.STANDARD);
+        MinHands m = withTable(Rules.STANDARD);
         MinHandsOracle oracle = new MinHandsOracle(Rules.STANDARD);
         for (String h : new String[] {"3456789TJQKA", "33445566778899", "3344556677889TTJJQ", "345567789TJQKA2XD",
                                       "334455667788", "3456789TJQKA3456", "33445567TJQQKKAA22", "333444555666", "3334445556667778", "33344455TJQKAXD2", "333444666777"}) {
@@ -137,16 +144,36 @@ class SegmentTableTest {
             }
         }
         assertEquals(SegmentTable.segmentCount(), held);
+        // counted through a table that notes every segment it lacks (without shuttles, STANDARD and
+        // RLCARD, and with at most 20 cards, hence at most three chain segments, that is the only
+        // way a hand can miss the table)
+        int[] absent = new int[1];
+        SplitTable noting = new SplitTable() {
+            @Override
+            public int find(long segment) {
+                int slot = table.find(segment);
+                if (slot == ABSENT) {
+                    absent[0]++;
+                }
+                return slot;
+            }
+
+            @Override
+            public int entry(int index) {
+                return table.entry(index);
+            }
+        };
         for (Preset preset : new Preset[] {Preset.STANDARD, Preset.RLCARD}) {
-            MinHands m = MinHands.of(Rules.of(preset));
+            MinHands m = MinHands.of(Rules.of(preset), EngineTables.NONE.withSplit(noting));
+            MinHands search = MinHands.of(Rules.of(preset));
             Property.forAll("table answers " + preset, 61_000 + preset.ordinal(), 2_000, random -> {
                 long hand = random.nextBoolean() ? RandomHands.hand(random) : RandomHands.deal(random, 15 + random.nextInt(6));
-                int v = m.countByTable(hand);
-                assertTrue(v >= 0, () -> Notation.format(hand) + " not answered by the table");
-                assertEquals(m.countBySearch(hand), v, () -> Notation.format(hand));
+                assertEquals(search.count(hand), m.count(hand), () -> Notation.format(hand));
+                assertEquals(0, absent[0], () -> Notation.format(hand) + " not answered by the table");
             });
             for (String h : new String[] {"333444", "333444555", "3334445556667", "333444TTTJJJQQQKKK", "33334444"}) {
-                assertEquals(m.countBySearch(Notation.parseCards(h)), m.countByTable(Notation.parseCards(h)), h);
+                assertEquals(search.count(Notation.parseCards(h)), m.count(Notation.parseCards(h)), h);
+                assertEquals(0, absent[0], h + " not answered by the table");
             }
         }
     }
@@ -161,56 +188,55 @@ class SegmentTableTest {
             for (Preset preset : Preset.values()) {
                 for (String bans : new String[] {"", "winged_planes"}) {
                     Rules rules = Rules.of(preset, Rules.parseBans(bans));
-                    MinHands m = MinHands.of(rules);
-                    assertEquals(m.countBySearch(hand), m.count(hand), () -> h + " " + rules);
+                    assertEquals(MinHands.of(rules).count(hand), withTable(rules).count(hand), () -> h + " " + rules);
                 }
             }
         }
         Rules noWings = Rules.of(Preset.STANDARD, Rules.parseBans("winged_planes"));
-        assertEquals(4, MinHands.of(noWings).count(Notation.parseCards("333444666777999TTTQQKKAA")),
+        assertEquals(4, withTable(noWings).count(Notation.parseCards("333444666777999TTTQQKKAA")),
             "three trio chains and a pair chain");
     }
 
     @Test
-    void countsStayExactWhileTheTableIsSwappedUnderCountingThreads() throws InterruptedException {
-        MinHands m = MinHands.of(Rules.of(Preset.DOUZERO));
+    void countersWithAndWithoutTheTableLiveSideBySide() throws InterruptedException {
+        // no process-global table: a counter with it and one without, used at once on two
+        // threads, each keep theirs and count the same
+        Rules rules = Rules.of(Preset.DOUZERO);
+        MinHands with = withTable(rules);
+        MinHands without = MinHands.of(rules);
+        assertTrue(without.splitTable() == null, "MinHands.of(rules) has no table");
+        assertTrue(MinHands.of(rules, EngineTables.NONE) == without, "no tables: the cached counter");
         java.util.SplittableRandom random = new java.util.SplittableRandom(808);
         int n = 2_000;
         long[] hands = new long[n];
         int[] expected = new int[n];
         for (int i = 0; i < n; i++) {
             hands[i] = RandomHands.deal(random, 17 + random.nextInt(4));
-            expected[i] = m.countBySearch(hands[i]);
+            expected[i] = without.count(hands[i]);
         }
         java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread counter = new Thread(() -> {
-            try {
-                for (int round = 0; round < 5 && !stop.get(); round++) {
-                    for (int i = 0; i < n; i++) {
-                        assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            MinHands m = t == 0 ? with : without;
+            threads[t] = new Thread(() -> {
+                try {
+                    for (int round = 0; round < 3; round++) {
+                        for (int i = 0; i < n; i++) {
+                            assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
+                        }
                     }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
                 }
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-            } finally {
-                stop.set(true);
-            }
-        });
-        counter.start();
-        try {
-            while (!stop.get()) {
-                MinHands.useSegmentTable(null);
-                Thread.yield();
-                MinHands.useSegmentTable(table);
-                Thread.yield();
-            }
-        } finally {
-            counter.join();
-            MinHands.useSegmentTable(table);
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
         }
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
         }
+        assertTrue(with.splitTable() == table && without.splitTable() == null, "each kept its own");
     }
 }

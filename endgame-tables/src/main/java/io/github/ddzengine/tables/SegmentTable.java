@@ -1,15 +1,19 @@
-package io.github.ddzengine.core.split;
+package io.github.ddzengine.tables;
 
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.util.function.IntConsumer;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.SplitTable;
 
 /**
- * The min-hand segment table: precomputed chain choices for every <em>segment</em> a hand of at
- * most {@value #MAX_CARDS} cards can hold, so that {@link MinHands#count} answers with a few
- * lookups instead of a search.
+ * The min-hand segment table, the {@link SplitTable} of {@code ddz tables build}: precomputed
+ * chain choices for every <em>segment</em> a hand of at most {@value #MAX_CARDS} cards can hold,
+ * so that {@link MinHands#count} answers with a few lookups instead of a search. A counter uses it
+ * when it comes in its {@link io.github.ddzengine.core.tables.EngineTables}
+ * ({@link MinHands#of(io.github.ddzengine.core.rules.Rules, io.github.ddzengine.core.tables.EngineTables)}).
  *
  * <h2>What a segment is</h2>
  * A maximal run of consecutive ranks within 3..A that the hand holds at least once. Solo and pair
@@ -37,12 +41,9 @@ import io.github.ddzengine.core.cards.Cards;
  * 2<sup>24</sup>, counts 1..254; the built table's offsets reach 11.7 million, so a slot's sign
  * bit is part of its offset) and {@code entries}.
  */
-public final class SegmentTable {
+public final class SegmentTable implements SplitTable {
     /** Largest segment (in cards) the table holds: the landlord's 20. */
     public static final int MAX_CARDS = 20;
-    /** Bits of an entry below the chain count. */
-    static final int CHAIN_SHIFT = 20;
-    static final int PROFILE_MASK = (1 << CHAIN_SHIFT) - 1;
 
     private final LongBuffer keys;
     private final IntBuffer slots;
@@ -100,14 +101,8 @@ public final class SegmentTable {
         return n;
     }
 
-    /** {@link #find} of a segment the table does not hold (no slot is -1: counts stay below 255). */
-    static final int ABSENT = -1;
-
-    /**
-     * The slot value of a segment key ({@code offset << 8 | count}, unsigned: compare with
-     * {@link #ABSENT}, not with 0), or {@link #ABSENT}.
-     */
-    int find(long key) {
+    @Override
+    public int find(long key) {
         int i = (int) (mix(key) & mask);
         while (true) {
             long k = keys.get(i);
@@ -121,8 +116,8 @@ public final class SegmentTable {
         }
     }
 
-    /** The i-th entry. */
-    int entry(int i) {
+    @Override
+    public int entry(int i) {
         return entries.get(i);
     }
 

@@ -1,4 +1,4 @@
-package io.github.ddzengine.mc.agents;
+package io.github.ddzengine.mc;
 
 import java.util.Arrays;
 

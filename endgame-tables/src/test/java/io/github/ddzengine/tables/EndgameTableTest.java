@@ -1,4 +1,4 @@
-package io.github.ddzengine.core.solve;
+package io.github.ddzengine.tables;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,22 +15,22 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import org.junit.jupiter.api.AfterEach;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.SolveResult;
+import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.testing.Minimax;
 import org.junit.jupiter.api.Test;
 
 class EndgameTableTest {
-    @AfterEach
-    void uninstall() {
-        Solver.clearEndgameTables();
-    }
-
     @Test
     void everyTwoSeatEntryEqualsMinimax() {
-        // every normal-form lead of hands up to 3 cards against plain minimax
+        // every normal-form lead of hands up to 3 cards against plain minimax (which positions
+        // are normal forms: SolveNormalLeadTest in solver-core checks the solver's answer)
         EndgameTable t = EndgameTable.build(Preset.STANDARD, 2, 3, 1, null);
         MoveGenerator gen = new MoveGenerator(Rules.STANDARD);
+        Solver solver = new Solver(Rules.STANDARD, 4);
         long[] hands = t.allHands();
-        RankNormalizer normalizer = new RankNormalizer();
         int checked = 0;
         for (int a = 1; a < hands.length; a++) {
             for (int b = 1; b < hands.length; b++) {
@@ -39,14 +39,13 @@ class EndgameTableTest {
                 if (!Cards.isValid(h0 + h1)) {
                     continue;
                 }
-                normalizer.prepare(h0 + h1, -1);
-                boolean normal = normalizer.apply(h0) == h0 && normalizer.apply(h1) == h1;
+                boolean normal = solver.solveNormalLead(2, 0, h0, h1, 0) >= 0;
                 int v = t.probe(0, h0, h1, 0);
                 if (!normal) {
                     assertEquals(-1, v, "only normal forms are stored");
                     continue;
                 }
-                boolean win = BruteForceOracleTest.minimax(gen, new long[] {h0, h1, 0}, 2, 0, MoveTable.PASS, -1);
+                boolean win = Minimax.wins(gen, new long[] {h0, h1, 0}, 2, 0, MoveTable.PASS, -1);
                 assertEquals(win ? 1 : 0, v, () -> Notation.format(h0) + " v " + Notation.format(h1));
                 assertEquals(v, t.probe(1, h1, h0, 0), "roles are symmetric in two seats");
                 checked++;
@@ -87,33 +86,31 @@ class EndgameTableTest {
             int maxCards = seats == 2 ? 4 : 2;
             EndgameTable table = EndgameTable.build(Preset.STANDARD, seats, maxCards, 2, null);
             Rules rules = Rules.STANDARD;
-            Solver withTable = new Solver(rules, 16);
-            Solver plain = new Solver(rules, 16);
             Map<String, Boolean> probed = new HashMap<>();
-            final int s = seats;
-            withTable.probeObserver = (n, mover, h0, h1, h2, win) ->
-                probed.put(n + ":" + mover + ":" + h0 + ":" + h1 + ":" + h2, win);
+            RecordingOracle recording = new RecordingOracle(table, (n, mover, h0, h1, h2, win) ->
+                probed.put(n + ":" + mover + ":" + h0 + ":" + h1 + ":" + h2, win));
+            Solver withTable = new Solver(rules, 16, EngineTables.NONE.withEndgame(recording));
+            Solver plain = new Solver(rules, 16);
             SplittableRandom rnd = new SplittableRandom(42 + seats);
             MoveGenerator gen = new MoveGenerator(rules);
             int[] buf = new int[MoveGenerator.MAX_MOVES];
             long hits = 0;
             for (int i = 0; i < 300; i++) {
-                Position p = BruteForceOracleTest.randomPosition(rnd, rules, gen, seats, seats == 2 ? 7 : 4, buf);
-                Solver.clearEndgameTables();
+                Position p = Minimax.randomPosition(rnd, rules, gen, seats, seats == 2 ? 7 : 4, buf);
                 boolean expected = plain.solve(p, false, 0, 0).moverWins();
-                Solver.useEndgameTable(table);
                 SolveResult r = withTable.solve(p, false, 0, 0);
                 assertEquals(expected, r.moverWins(), p::toString);
+                assertEquals(0, plain.endgameHits(), "a solver without tables probed one");
                 hits += withTable.endgameHits();
             }
             assertTrue(hits > 100 && probed.size() > 50, seats + " seats: hits " + hits + ", distinct " + probed.size());
             // every distinct entry the solver used, against plain search from scratch
-            Solver.clearEndgameTables();
             int checked = 0;
             for (Map.Entry<String, Boolean> e : probed.entrySet()) {
                 String[] f = e.getKey().split(":");
-                long[] hands = {Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4])};
-                assertEquals(e.getValue(), plain.leadWins(hands, s, Integer.parseInt(f[1])), e.getKey());
+                int verdict = plain.solveNormalLead(seats, Integer.parseInt(f[1]), Long.parseLong(f[2]),
+                    Long.parseLong(f[3]), Long.parseLong(f[4]));
+                assertEquals(e.getValue() ? 1 : 0, verdict, e.getKey());
                 checked++;
             }
             assertEquals(probed.size(), checked);

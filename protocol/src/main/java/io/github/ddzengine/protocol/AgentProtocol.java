@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.protocol;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -13,20 +13,22 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.BidRequest;
 
 /**
  * The agent protocol of {@code docs/agent-protocol.md}, version {@value #VERSION}: the messages a
  * referee sends ({@code hello}, {@code game}, {@code play}, {@code bid}, {@code bye}) and the
  * answers an agent gives ({@code {"move": ...}}, {@code {"bid": n}}, {@code {"error": ...}}), each
  * one JSON object on one line. Both sides live here so that they cannot drift apart: the referee
- * ({@link ExecAgent}) writes requests and reads answers, {@code ddz serve} ({@link ServeCommand})
- * reads requests and writes answers.
+ * ({@link ExecAgent}) writes requests and reads answers, {@code ddz serve} (the CLI's
+ * {@code ServeCommand}) reads requests and writes answers. A library user can drive an agent
+ * process with {@link ExecAgent}, or serve one of its own agents with these readers and writers.
  */
-final class AgentProtocol {
+public final class AgentProtocol {
     /** The protocol version of this code. */
-    static final int VERSION = 1;
+    public static final int VERSION = 1;
 
     private AgentProtocol() {
     }
@@ -39,7 +41,7 @@ final class AgentProtocol {
     /** One JSON object as a line of text, without the line break. */
     private static String object(Body body) {
         StringWriter sw = new StringWriter(256);
-        try (JsonGenerator g = JsonLines.MAPPER.getFactory().createGenerator(sw)) {
+        try (JsonGenerator g = JsonFields.MAPPER.getFactory().createGenerator(sw)) {
             g.writeStartObject();
             body.write(g);
             g.writeEndObject();
@@ -52,7 +54,7 @@ final class AgentProtocol {
     // ---------------------------------------------------------------- referee to agent
 
     /** {@code {"type":"hello","protocol":1,"rules":"botzone","bans":"","seat":s}}. */
-    static String hello(Rules rules, int seat) {
+    public static String hello(Rules rules, int seat) {
         return object(g -> {
             g.writeStringField("type", "hello");
             g.writeNumberField("protocol", VERSION);
@@ -68,7 +70,7 @@ final class AgentProtocol {
     }
 
     /** {@code {"type":"game","seed":n}}: a new game starts; the agent reseeds its random choices. */
-    static String game(long seed) {
+    public static String game(long seed) {
         return object(g -> {
             g.writeStringField("type", "game");
             g.writeNumberField("seed", seed);
@@ -76,7 +78,7 @@ final class AgentProtocol {
     }
 
     /** {@code {"type":"bye"}}: the session ends. */
-    static String bye() {
+    public static String bye() {
         return "{\"type\":\"bye\"}";
     }
 
@@ -87,7 +89,7 @@ final class AgentProtocol {
      * @param generator a generator for {@code info.rules()}
      * @param buf a scratch buffer of {@link MoveGenerator#MAX_MOVES}
      */
-    static String play(InformationSet info, MoveGenerator generator, int[] buf) {
+    public static String play(InformationSet info, MoveGenerator generator, int[] buf) {
         MoveTable table = info.rules().table();
         int n = generator.answers(info.hand(), info.lastMove(), buf);
         int[] legal = Arrays.copyOf(buf, n);
@@ -130,7 +132,7 @@ final class AgentProtocol {
     }
 
     /** A bid request: the 17 dealt cards, the bidding position and the bids before it. */
-    static String bid(BidRequest request) {
+    public static String bid(BidRequest request) {
         return object(g -> {
             g.writeStringField("type", "bid");
             g.writeNumberField("seat", request.position());
@@ -146,24 +148,42 @@ final class AgentProtocol {
     // ---------------------------------------------------------------- agent to referee
 
     /** {@code {"move":"..."}} in move notation ({@code pass}, {@code 33}, {@code 333444555666:trio_chain_4}). */
-    static String moveAnswer(MoveTable table, int move) {
+    public static String moveAnswer(MoveTable table, int move) {
         return object(g -> g.writeStringField("move", table.format(move)));
     }
 
+    /**
+     * {@code {"move":"...","type":"...","candidates":[{"move","type","win_rate","mean_score","worlds"}],
+     * "worlds":n,"solved_worlds":n,"rollouts":n,"time_ms":t,"budget_cut":b}}: the answer to a play
+     * request with {@code "win_rates": true} from an agent that has win rates (the fields of
+     * {@code ddz move --json}).
+     */
+    public static String decisionAnswer(Decision d) {
+        return object(g -> McJson.decision(g, d));
+    }
+
+    /** {@code {"move":"...","candidates":null}}: the answer with win rates of an agent that has none. */
+    public static String moveAnswerWithoutRates(MoveTable table, int move) {
+        return object(g -> {
+            g.writeStringField("move", table.format(move));
+            g.writeNullField("candidates");
+        });
+    }
+
     /** {@code {"bid":n}}. */
-    static String bidAnswer(int bid) {
+    public static String bidAnswer(int bid) {
         return "{\"bid\":" + bid + "}";
     }
 
     /** {@code {"error":"..."}}: the agent could not read a request that needs an answer. */
-    static String errorAnswer(String message) {
+    public static String errorAnswer(String message) {
         return object(g -> g.writeStringField("error", message));
     }
 
     // ---------------------------------------------------------------- reading requests (the agent's side)
 
     /** The message type of a request, {@code "play"}, ...; the one-line error names a missing type. */
-    static String type(JsonNode message) {
+    public static String type(JsonNode message) {
         return JsonFields.required(message, "type");
     }
 
@@ -172,7 +192,7 @@ final class AgentProtocol {
      *
      * @throws IllegalArgumentException for a protocol version other than {@value #VERSION} or bad rules
      */
-    static Rules readHello(JsonNode hello) {
+    public static Rules readHello(JsonNode hello) {
         JsonNode p = hello.get("protocol");
         if (p == null || !p.isIntegralNumber()) {
             throw new IllegalArgumentException("hello: missing \"protocol\" (this agent speaks protocol " + VERSION + ")");
@@ -185,8 +205,25 @@ final class AgentProtocol {
         return JsonFields.rules(hello, Rules.STANDARD);
     }
 
+    /**
+     * Whether a play request asks for win rates: {@code "win_rates": true} (absent, null or false:
+     * the plain {@code {"move"}} answer).
+     *
+     * @throws IllegalArgumentException if the field is there but not a boolean
+     */
+    public static boolean wantsWinRates(JsonNode play) {
+        JsonNode v = play.get("win_rates");
+        if (v == null || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + v);
+        }
+        return v.booleanValue();
+    }
+
     /** The seed of a {@code game} message. */
-    static long readGame(JsonNode game) {
+    public static long readGame(JsonNode game) {
         return integer(game, "seed", Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
@@ -197,7 +234,7 @@ final class AgentProtocol {
      *
      * @throws IllegalArgumentException naming the field and the reason
      */
-    static InformationSet readPlay(JsonNode play, Rules rules) {
+    public static InformationSet readPlay(JsonNode play, Rules rules) {
         int seat = (int) integer(play, "seat", 0, 2);
         JsonNode landlord = play.get("landlord");
         if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.intValue() == 0)) {
@@ -232,7 +269,7 @@ final class AgentProtocol {
     }
 
     /** The bid request a bid message describes ({@code hand} of 17 cards, {@code bids} before it). */
-    static BidRequest readBid(JsonNode bid, Rules rules) {
+    public static BidRequest readBid(JsonNode bid, Rules rules) {
         long hand = cards(bid, "hand", true);
         JsonNode bids = bid.get("bids");
         if (bids == null || !bids.isArray()) {

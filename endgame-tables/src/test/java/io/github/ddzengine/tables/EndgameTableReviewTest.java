@@ -1,4 +1,4 @@
-package io.github.ddzengine.core.solve;
+package io.github.ddzengine.tables;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,10 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import org.junit.jupiter.api.AfterEach;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.testing.Minimax;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,11 +26,6 @@ class EndgameTableReviewTest {
     @BeforeAll
     static void build() {
         twoSeats = EndgameTable.build(Preset.STANDARD, 2, 4, 2, null);
-    }
-
-    @AfterEach
-    void uninstall() {
-        Solver.clearEndgameTables();
     }
 
     @Test
@@ -73,28 +71,28 @@ class EndgameTableReviewTest {
 
     @Test
     void solverNeverProbesHandsAboveTheTableNorPositionsWithBans() {
-        Solver.useEndgameTable(twoSeats);
         MoveGenerator gen = new MoveGenerator(Rules.STANDARD);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom rnd = new SplittableRandom(4_0404);
-        Solver solver = new Solver(Rules.STANDARD, 8);
         long[] probes = new long[1];
-        solver.probeObserver = (seats, mover, h0, h1, h2, win) -> {
+        RecordingOracle recording = new RecordingOracle(twoSeats, (seats, mover, h0, h1, h2, win) -> {
             assertTrue(Cards.size(h0) <= 4 && Cards.size(h1) <= 4 && h2 == 0, "probed a position outside the table");
             probes[0]++;
-        };
+        });
+        EngineTables tables = EngineTables.NONE.withEndgame(recording);
+        Solver solver = new Solver(Rules.STANDARD, 8, tables);
         Rules banned = Rules.of(Preset.STANDARD, Rules.parseBans("trio_solo"));
-        Solver withBans = new Solver(banned, 8);
+        Solver withBans = new Solver(banned, 8, tables);
         Solver plainWithBans = new Solver(banned, 8);
         for (int i = 0; i < 150; i++) {
-            Position p = BruteForceOracleTest.randomPosition(rnd, Rules.STANDARD, gen, 2, 8, buf);
+            Position p = Minimax.randomPosition(rnd, Rules.STANDARD, gen, 2, 8, buf);
             solver.solve(p, false, 0, 0);
             Position q = Position.of(banned, new long[] {p.hand(0), p.hand(1)}, p.mover(), 0, -1);
+            long before = probes[0];
             boolean withTable = withBans.solve(q, false, 0, 0).moverWins();
             assertEquals(0, withBans.endgameHits(), "a position with bans used the table");
-            Solver.clearEndgameTables();
+            assertEquals(before, probes[0], "a position with bans probed the table");
             assertEquals(plainWithBans.solve(q, false, 0, 0).moverWins(), withTable);
-            Solver.useEndgameTable(twoSeats);
         }
         assertTrue(probes[0] > 100, "probes " + probes[0]);
     }
@@ -109,10 +107,10 @@ class EndgameTableReviewTest {
         boolean[] expected = new boolean[n];
         Solver plain = new Solver(Rules.STANDARD, 8);
         for (int i = 0; i < n; i++) {
-            positions[i] = BruteForceOracleTest.randomPosition(rnd, Rules.STANDARD, gen, 2, 7, buf);
+            positions[i] = Minimax.randomPosition(rnd, Rules.STANDARD, gen, 2, 7, buf);
             expected[i] = plain.solve(positions[i], false, 0, 0).moverWins();
         }
-        Solver.useEndgameTable(twoSeats);
+        EngineTables tables = EngineTables.NONE.withEndgame(twoSeats);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         long[] hits = new long[2];
         Thread[] threads = new Thread[2];
@@ -120,7 +118,7 @@ class EndgameTableReviewTest {
             final int id = t;
             threads[t] = new Thread(() -> {
                 try {
-                    Solver s = new Solver(Rules.STANDARD, 8);
+                    Solver s = new Solver(Rules.STANDARD, 8, tables);
                     for (int round = 0; round < 3; round++) {
                         for (int i = id; i < n; i++) {
                             assertEquals(expected[i], s.solve(positions[i], false, 0, 0).moverWins(),
@@ -141,5 +139,34 @@ class EndgameTableReviewTest {
             throw new AssertionError(failure.get());
         }
         assertTrue(hits[0] > 0 && hits[1] > 0, "both threads probed the table");
+    }
+
+    @Test
+    void twoSolversInOneJvmUseDifferentTables() {
+        // no process-global table: solvers with a 4-card table, a 2-card table and none, used in
+        // turn on the same positions, each probe only their own and agree on every verdict
+        EndgameTable small = EndgameTable.build(Preset.STANDARD, 2, 2, 1, null);
+        int[] largest = new int[2];
+        Solver big = new Solver(Rules.STANDARD, 8, EngineTables.NONE.withEndgame(new RecordingOracle(twoSeats,
+            (seats, mover, h0, h1, h2, win) -> largest[0] = Math.max(largest[0], Math.max(Cards.size(h0), Cards.size(h1))))));
+        Solver little = new Solver(Rules.STANDARD, 8, EngineTables.NONE.withEndgame(new RecordingOracle(small,
+            (seats, mover, h0, h1, h2, win) -> largest[1] = Math.max(largest[1], Math.max(Cards.size(h0), Cards.size(h1))))));
+        Solver none = new Solver(Rules.STANDARD, 8);
+        MoveGenerator gen = new MoveGenerator(Rules.STANDARD);
+        int[] buf = new int[MoveGenerator.MAX_MOVES];
+        SplittableRandom rnd = new SplittableRandom(1515);
+        long[] hits = new long[2];
+        for (int i = 0; i < 100; i++) {
+            Position p = Minimax.randomPosition(rnd, Rules.STANDARD, gen, 2, 7, buf);
+            boolean expected = none.solve(p, false, 0, 0).moverWins();
+            assertEquals(expected, big.solve(p, false, 0, 0).moverWins(), p::toString);
+            hits[0] += big.endgameHits();
+            assertEquals(expected, little.solve(p, false, 0, 0).moverWins(), p::toString);
+            hits[1] += little.endgameHits();
+            assertEquals(0, none.endgameHits());
+        }
+        assertTrue(hits[0] > 0 && hits[1] > 0, "hits " + hits[0] + ", " + hits[1]);
+        assertEquals(4, largest[0], "the 4-card table answered hands of 4 cards");
+        assertEquals(2, largest[1], "the 2-card table answered hands of 2 cards at most");
     }
 }

@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.protocol;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -24,8 +24,8 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.agents.Agent;
-import io.github.ddzengine.mc.agents.BidRequest;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
 import io.github.ddzengine.mc.arena.ArenaException;
 
 /**
@@ -47,25 +47,35 @@ import io.github.ddzengine.mc.arena.ArenaException;
  * <p>{@link #close()} on the prototype ends every process of every copy ({@code bye}, then a kill
  * after a grace period); a JVM shutdown hook kills what is left.
  */
-final class ExecAgent implements Agent, AutoCloseable {
+public final class ExecAgent implements Agent, AutoCloseable {
     /** The spec prefix. */
-    static final String PREFIX = "exec:";
+    public static final String PREFIX = "exec:";
     /** Extra time for the first answer of a process: its start-up. */
-    static final long STARTUP_GRACE_MS = 10_000;
+    public static final long STARTUP_GRACE_MS = 10_000;
     /** How long {@link #close()} waits for processes to exit after {@code bye}. */
     private static final long EXIT_GRACE_MS = 2_000;
 
     /** The per-agent fault counts, shared by the copies; thread-safe. */
-    static final class Faults {
-        final AtomicLong illegal = new AtomicLong();
-        final AtomicLong unparsable = new AtomicLong();
-        final AtomicLong timeouts = new AtomicLong();
-        final AtomicLong crashes = new AtomicLong();
-        final AtomicLong fallbacks = new AtomicLong();
-        final AtomicLong restarts = new AtomicLong();
+    public static final class Faults {
+        /** Moves or bids that broke the rules. */
+        public final AtomicLong illegal = new AtomicLong();
+        /** Answers that were not a JSON object with the expected field. */
+        public final AtomicLong unparsable = new AtomicLong();
+        /** Answers that did not come within the move time-out. */
+        public final AtomicLong timeouts = new AtomicLong();
+        /** Processes whose output ended. */
+        public final AtomicLong crashes = new AtomicLong();
+        /** Decisions made by the fallback. */
+        public final AtomicLong fallbacks = new AtomicLong();
+        /** Processes started again after a time-out or a crash. */
+        public final AtomicLong restarts = new AtomicLong();
+
+        /** All zero. */
+        public Faults() {
+        }
 
         /** Answers that were illegal, unparsable, late or missing. */
-        long total() {
+        public long total() {
             return illegal.get() + unparsable.get() + timeouts.get() + crashes.get();
         }
     }
@@ -153,7 +163,7 @@ final class ExecAgent implements Agent, AutoCloseable {
      *     {@link #STARTUP_GRACE_MS} more)
      * @throws IllegalArgumentException if the command is empty or its quotes do not close
      */
-    static ExecAgent of(String spec, Rules rules, long moveTimeoutMs) {
+    public static ExecAgent of(String spec, Rules rules, long moveTimeoutMs) {
         if (!spec.startsWith(PREFIX)) {
             throw new IllegalArgumentException("an external agent is exec:COMMAND, not '" + spec + "'");
         }
@@ -205,12 +215,12 @@ final class ExecAgent implements Agent, AutoCloseable {
     }
 
     /** The command this agent runs, as words. */
-    List<String> command() {
+    public List<String> command() {
         return List.copyOf(shared.command);
     }
 
     /** The fault counts of this agent and all its copies. */
-    Faults faults() {
+    public Faults faults() {
         return shared.faults;
     }
 
@@ -248,7 +258,7 @@ final class ExecAgent implements Agent, AutoCloseable {
         } catch (IOException e) {
             proc = null;
             throw new ArenaException("agent " + shared.spec + ": cannot start " + shared.command.get(0) + ": "
-                + Ddz.oneLine(e.getMessage()), e);
+                + JsonFields.oneLine(e.getMessage()), e);
         }
         shared.live.add(proc);
     }
@@ -322,7 +332,7 @@ final class ExecAgent implements Agent, AutoCloseable {
     /** The answer as an object holding {@code field}, or null (counted as unparsable). */
     private JsonNode answerObject(String answer, String field) {
         try {
-            JsonNode node = JsonLines.readObject(answer, field);
+            JsonNode node = JsonFields.readObject(answer, field);
             if (node.get(field) != null) {
                 return node;
             }

@@ -1,4 +1,4 @@
-package io.github.ddzengine.mc.agents;
+package io.github.ddzengine.mc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

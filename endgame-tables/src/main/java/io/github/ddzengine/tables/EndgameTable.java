@@ -1,4 +1,4 @@
-package io.github.ddzengine.core.solve;
+package io.github.ddzengine.tables;
 
 import java.nio.ByteBuffer;
 import java.util.function.LongConsumer;
@@ -6,11 +6,15 @@ import java.util.function.LongConsumer;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Solver;
+import io.github.ddzengine.core.tables.EndgameOracle;
 
 /**
- * A solved-endgame table: the perfect-information verdict of every small position in which the
- * mover leads, in normal form ({@link RankNormalizer}), two bits each. The solver probes it at
- * every lead where every hand is small enough, instead of searching.
+ * A solved-endgame table, the {@link EndgameOracle} of {@code ddz tables build}: the
+ * perfect-information verdict of every small position in which the mover leads, in classic normal
+ * form ({@link Solver#solveNormalLead}), two bits each. A solver whose
+ * {@link io.github.ddzengine.core.tables.EngineTables} hold it probes it at every lead where every
+ * hand is small enough, instead of searching.
  *
  * <h2>What it covers</h2>
  * <ul>
@@ -30,7 +34,7 @@ import io.github.ddzengine.core.rules.Rules;
  * sits in byte {@code i >>> 2}, bits {@code (i & 3) * 2}: 0 = not a normal-form position (never
  * probed), 1 = the mover's side loses, 2 = it wins.
  */
-public final class EndgameTable {
+public final class EndgameTable implements EndgameOracle {
     /** Kind of a two-seat table. */
     public static final int TWO_SEATS = 2;
     /** Kind of a three-seat table. */
@@ -125,17 +129,17 @@ public final class EndgameTable {
         return (t.entries() + 3) >>> 2;
     }
 
-    /** The preset whose verdicts the table holds. */
+    @Override
     public Preset preset() {
         return preset;
     }
 
-    /** 2 or 3. */
+    @Override
     public int seats() {
         return seats;
     }
 
-    /** Largest hand covered. */
+    @Override
     public int maxHandCards() {
         return maxCards;
     }
@@ -177,17 +181,13 @@ public final class EndgameTable {
         return ((mover * n + handIndex(h0)) * n + handIndex(h1)) * n + handIndex(h2);
     }
 
-    /** Whether every hand fits the table (the caller checks leads, bans and preset). */
-    boolean covers(long h0, long h1, long h2) {
-        int k = maxCards;
-        return Cards.size(h0) <= k && Cards.size(h1) <= k && (seats == TWO_SEATS || Cards.size(h2) <= k);
-    }
-
     /**
-     * The verdict of a lead position given in normal form: 1 if the mover's side wins, 0 if it
-     * loses, -1 if the table does not hold it.
+     * The verdict of a lead position, each hand of at most {@link #maxHandCards()} cards (the
+     * caller checks sizes, leads, bans and preset): 1 if the mover's side wins, 0 if it loses, -1
+     * if the table does not hold it (a position not in classic normal form). Allocation-free.
      */
-    int probe(int mover, long h0, long h1, long h2) {
+    @Override
+    public int probe(int mover, long h0, long h1, long h2) {
         long i = entryIndex(mover, h0, h1, h2);
         int v = (bits.get((int) (i >>> 2)) >>> ((int) (i & 3) << 1)) & 3;
         return v == 0 ? -1 : v - 1;
@@ -271,8 +271,6 @@ public final class EndgameTable {
                           LongConsumer progress) {
         Rules rules = Rules.of(preset);
         Solver solver = new Solver(rules, 64);
-        RankNormalizer normalizer = new RankNormalizer();
-        long[] position = new long[3];
         for (int a = 1 + first; a < hands.length; a += step) {
             long h0 = hands[a];
             for (int b = 1; b < hands.length; b++) {
@@ -282,23 +280,23 @@ public final class EndgameTable {
                     continue;
                 }
                 if (seats == TWO_SEATS) {
-                    if (isNormal(normalizer, h0, h1, 0)) {
-                        position[0] = h0;
-                        position[1] = h1;
-                        set(out, entryIndex(0, h0, h1, 0), solver.leadWins(position, 2, 0));
+                    int v = solver.solveNormalLead(2, 0, h0, h1, 0);
+                    if (v >= 0) {
+                        set(out, entryIndex(0, h0, h1, 0), v == 1);
                     }
                     continue;
                 }
                 for (int c = 1; c < hands.length; c++) {
                     long h2 = hands[c];
-                    if (!Cards.isValid(two + h2) || !isNormal(normalizer, h0, h1, h2)) {
+                    if (!Cards.isValid(two + h2)) {
                         continue;
                     }
-                    position[0] = h0;
-                    position[1] = h1;
-                    position[2] = h2;
                     for (int mover = 0; mover < 3; mover++) {
-                        set(out, entryIndex(mover, h0, h1, h2), solver.leadWins(position, 3, mover));
+                        int v = solver.solveNormalLead(3, mover, h0, h1, h2);
+                        if (v < 0) {
+                            break; // not a normal form, whoever leads
+                        }
+                        set(out, entryIndex(mover, h0, h1, h2), v == 1);
                     }
                 }
             }
@@ -307,11 +305,6 @@ public final class EndgameTable {
                 progress.accept(d);
             }
         }
-    }
-
-    private static boolean isNormal(RankNormalizer normalizer, long h0, long h1, long h2) {
-        normalizer.prepare(h0 + h1 + h2, -1);
-        return normalizer.apply(h0) == h0 && normalizer.apply(h1) == h1 && normalizer.apply(h2) == h2;
     }
 
     /** Every hand of at most {@link #maxHandCards()} cards, in index order. */

@@ -1,0 +1,484 @@
+package io.github.ddzengine.mc.agents;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.Bidder;
+import io.github.ddzengine.mc.MonteCarloAgent;
+import io.github.ddzengine.mc.Prior;
+import io.github.ddzengine.mc.SoloPassPrior;
+import io.github.ddzengine.mc.Tuning;
+
+/**
+ * Agents by name: the one place where an agent spec such as {@code mc:budget=50,worlds=200} becomes
+ * an {@link Agent} ({@code ddz play}, {@code ddz serve} and the Botzone bot all parse theirs here).
+ * An immutable value: {@link #builtIn()} knows the engine's agents, and {@link #with},
+ * {@link #withPlain}, {@link #withCommand} and {@link #withDefaults} return a new value with one
+ * more agent or different defaults, leaving this one as it is.
+ *
+ * <h2>Specs</h2>
+ * <ul>
+ *   <li>{@code NAME}, or {@code NAME:KEY=VALUE,KEY=VALUE,...} for an agent that takes settings
+ *       (names and keys are case-insensitive; blank items are skipped; a key given twice keeps its
+ *       last value). An agent made with {@link #withPlain} takes none.</li>
+ *   <li>{@code NAME:ARGUMENT} for a command agent ({@link #withCommand}), the argument taken whole:
+ *       {@code exec:python3 bot.py} (the {@code exec} agent of the {@code ddz-protocol} module).</li>
+ * </ul>
+ * A spec that names no agent, or has a bad setting, is refused with an
+ * {@link IllegalArgumentException} of one line that names the spec and what is wrong, for example
+ * {@code unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, mc-v1)}.
+ *
+ * <h2>Adding an agent</h2>
+ * One line: {@code AgentSpecs.builtIn().withPlain("mine", "my heuristic", MyAgent::new)} for an
+ * agent made from the rules and the tables, or {@code with(name, description, factory)} for one
+ * that reads settings. Agents of the engine itself are added to {@link #builtIn()}.
+ */
+public final class AgentSpecs {
+    /** Makes an agent that takes settings. */
+    @FunctionalInterface
+    public interface Factory {
+        /**
+         * An agent for a spec.
+         *
+         * @param rules the rules of the games it will play
+         * @param tables the precomputed tables it may use ({@link EngineTables#NONE} for none)
+         * @param settings the spec's settings, keys in lower case, in the order given (this value's
+         *     {@link #withDefaults defaults} first); empty when the spec has none
+         * @throws IllegalArgumentException one line naming the agent and the bad setting
+         */
+        Agent create(Rules rules, EngineTables tables, Map<String, String> settings);
+    }
+
+    /** Makes an agent that takes no settings. */
+    @FunctionalInterface
+    public interface PlainFactory {
+        /**
+         * An agent for the rules.
+         *
+         * @param rules the rules of the games it will play
+         * @param tables the precomputed tables it may use ({@link EngineTables#NONE} for none)
+         */
+        Agent create(Rules rules, EngineTables tables);
+    }
+
+    /** Makes an agent from the text after {@code NAME:}, taken whole (a command line, say). */
+    @FunctionalInterface
+    public interface CommandFactory {
+        /**
+         * An agent for a spec.
+         *
+         * @param rules the rules of the games it will play
+         * @param tables the precomputed tables it may use ({@link EngineTables#NONE} for none)
+         * @param argument the spec after its first colon, as written (empty if there is none)
+         * @throws IllegalArgumentException one line naming the agent and what is wrong
+         */
+        Agent create(Rules rules, EngineTables tables, String argument);
+    }
+
+    /** One agent: exactly one of the factories is set. */
+    private static final class Entry {
+        final String name;
+        final String description;
+        final Factory factory;
+        final PlainFactory plain;
+        final CommandFactory command;
+        /** For a command agent: what its argument is, in the list of agents ({@code COMMAND}). */
+        final String argument;
+        final Map<String, String> defaults;
+
+        Entry(String name, String description, Factory factory, PlainFactory plain, CommandFactory command,
+              String argument, Map<String, String> defaults) {
+            this.name = name;
+            this.description = description;
+            this.factory = factory;
+            this.plain = plain;
+            this.command = command;
+            this.argument = argument;
+            this.defaults = defaults;
+        }
+    }
+
+    private static final AgentSpecs NONE = new AgentSpecs(List.of());
+    private static final AgentSpecs BUILT_IN = NONE
+        .withPlain("random", "uniform over the legal moves (agents.md)", BuiltIn.RANDOM)
+        .withPlain("rule", "RLCard's rule agent (agents.md)", BuiltIn.RULE)
+        .withPlain("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
+            + "the lowest card (the published 46% self-play figure)", BuiltIn.RULE_DOUZERO)
+        .withPlain("greedy", "min-hand heuristic", BuiltIn.GREEDY)
+        .with("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
+            + "worlds=N fixed worlds instead of the clock, prior=solo-pass|uniform, rollout=F rollout policy features, "
+            + "solver=C solve worlds of at most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve "
+            + "at C cards, rnodes=N its node budget, bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
+        .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
+            + "issue 23 (settings: budget, threads, worlds, prior, as for mc)", BuiltIn.MC_V1);
+
+    private final List<Entry> entries;
+
+    private AgentSpecs(List<Entry> entries) {
+        this.entries = entries;
+    }
+
+    /** No agent at all (to build a registry of one's own). */
+    public static AgentSpecs none() {
+        return NONE;
+    }
+
+    /**
+     * The engine's agents: {@code random}, {@code rule}, {@code rule-douzero}, {@code greedy},
+     * {@code mc} and {@code mc-v1} ({@link #describe()} says what each is and takes).
+     */
+    public static AgentSpecs builtIn() {
+        return BUILT_IN;
+    }
+
+    /**
+     * This value with an agent that takes settings ({@code NAME:KEY=VALUE,...}), replacing any agent
+     * of that name.
+     *
+     * @param name the name, lower case, without {@code :} or {@code ,}
+     * @param description a few words for the list of agents
+     * @throws IllegalArgumentException if the name is empty, not lower case or holds {@code :} or {@code ,}
+     */
+    public AgentSpecs with(String name, String description, Factory factory) {
+        return add(new Entry(checkName(name), description, Objects.requireNonNull(factory, "factory"), null, null, null,
+            Map.of()));
+    }
+
+    /**
+     * This value with an agent that takes no settings (a spec with some is refused), replacing any
+     * agent of that name.
+     *
+     * @param name the name, lower case, without {@code :} or {@code ,}
+     * @param description a few words for the list of agents
+     * @throws IllegalArgumentException if the name is empty, not lower case or holds {@code :} or {@code ,}
+     */
+    public AgentSpecs withPlain(String name, String description, PlainFactory factory) {
+        return add(new Entry(checkName(name), description, null, Objects.requireNonNull(factory, "factory"), null, null,
+            Map.of()));
+    }
+
+    /**
+     * This value with a command agent, {@code NAME:ARGUMENT}, whose argument is taken whole,
+     * replacing any agent of that name. The list of agents in an unknown-agent message ends with
+     * {@code or NAME:ARGUMENT for DESCRIPTION}.
+     *
+     * @param name the name, lower case, without {@code :} or {@code ,}
+     * @param argument what the argument is, in capitals ({@code COMMAND})
+     * @param description a few words ({@code an external process})
+     * @throws IllegalArgumentException if the name is empty, not lower case or holds {@code :} or {@code ,}
+     */
+    public AgentSpecs withCommand(String name, String argument, String description, CommandFactory factory) {
+        return add(new Entry(checkName(name), description, null, null, Objects.requireNonNull(factory, "factory"),
+            argument, Map.of()));
+    }
+
+    /**
+     * This value with default settings for an agent that takes settings: each is used unless the
+     * spec gives that key (for example {@code budget=50} for {@code mc}, so that {@code mc:worlds=9}
+     * still runs on a 50 ms budget).
+     *
+     * @param name an agent of this value made with {@link #with}
+     * @param defaults keys (case-insensitive) and values, in the order to apply them
+     * @throws IllegalArgumentException if this value has no such agent or it takes no settings
+     */
+    public AgentSpecs withDefaults(String name, Map<String, String> defaults) {
+        Entry e = find(name);
+        if (e == null || e.factory == null) {
+            throw new IllegalArgumentException("no agent '" + name + "' that takes settings");
+        }
+        Map<String, String> merged = new LinkedHashMap<>(e.defaults);
+        for (Map.Entry<String, String> d : defaults.entrySet()) {
+            merged.put(d.getKey().toLowerCase(Locale.ROOT), d.getValue());
+        }
+        return add(new Entry(e.name, e.description, e.factory, null, null, null, Collections.unmodifiableMap(merged)));
+    }
+
+    private AgentSpecs add(Entry entry) {
+        List<Entry> out = new ArrayList<>(entries.size() + 1);
+        boolean replaced = false;
+        for (Entry e : entries) {
+            if (e.name.equals(entry.name)) {
+                out.add(entry);
+                replaced = true;
+            } else {
+                out.add(e);
+            }
+        }
+        if (!replaced) {
+            out.add(entry);
+        }
+        return new AgentSpecs(Collections.unmodifiableList(out));
+    }
+
+    private static String checkName(String name) {
+        if (name == null || name.isEmpty() || !name.equals(name.toLowerCase(Locale.ROOT)) || name.indexOf(':') >= 0
+            || name.indexOf(',') >= 0 || !name.equals(name.trim())) {
+            throw new IllegalArgumentException("an agent name is lower case, without ':' or ',': '" + name + "'");
+        }
+        return name;
+    }
+
+    private Entry find(String name) {
+        for (Entry e : entries) {
+            if (e.name.equals(name)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** Whether this value knows an agent of that name (lower case). */
+    public boolean contains(String name) {
+        return find(name) != null;
+    }
+
+    /** The names, in the order they were added (command agents included). */
+    public List<String> names() {
+        List<String> out = new ArrayList<>(entries.size());
+        for (Entry e : entries) {
+            out.add(e.name);
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Every agent and what it is, on one line: {@code random: uniform over ...; rule: ...}. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder();
+        for (Entry e : entries) {
+            sb.append(sb.length() == 0 ? "" : "; ").append(e.command != null ? e.name + ":" + e.argument : e.name)
+                .append(": ").append(e.description);
+        }
+        return sb.toString();
+    }
+
+    /** {@link #parse(String, Rules, EngineTables)} without precomputed tables. */
+    public Agent parse(String spec, Rules rules) {
+        return parse(spec, rules, EngineTables.NONE);
+    }
+
+    /**
+     * The agent a spec names.
+     *
+     * @param spec {@code NAME}, {@code NAME:KEY=VALUE,...} or {@code NAME:ARGUMENT} (see the class comment)
+     * @param rules the rules of the games it will play
+     * @param tables the precomputed tables it may use
+     * @return a new agent (its caller closes it)
+     * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
+     */
+    public Agent parse(String spec, Rules rules, EngineTables tables) {
+        String s = spec == null ? "" : spec.trim();
+        int colon = s.indexOf(':');
+        String name = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
+        Entry e = find(name);
+        if (e == null) {
+            throw new IllegalArgumentException("unknown agent '" + (spec == null ? "" : spec) + "' (" + known() + ")");
+        }
+        if (e.command != null) {
+            return e.command.create(rules, tables, colon < 0 ? "" : s.substring(colon + 1));
+        }
+        Map<String, String> settings = new LinkedHashMap<>(e.defaults);
+        if (colon >= 0) {
+            for (String kv : s.substring(colon + 1).split(",")) {
+                if (kv.isBlank()) {
+                    continue;
+                }
+                int eq = kv.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("agent '" + spec + "': setting '" + kv.trim()
+                        + "' is not KEY=VALUE");
+                }
+                settings.put(kv.substring(0, eq).trim().toLowerCase(Locale.ROOT), kv.substring(eq + 1).trim());
+            }
+        }
+        if (e.plain != null) {
+            if (!settings.isEmpty()) {
+                throw new IllegalArgumentException("agent '" + e.name + "' takes no settings, got "
+                    + String.join(",", settings.keySet()));
+            }
+            return e.plain.create(rules, tables);
+        }
+        return e.factory.create(rules, tables, Collections.unmodifiableMap(settings));
+    }
+
+    /** {@code agents: random, rule, ..., or exec:COMMAND for an external process}. */
+    private String known() {
+        List<String> plain = new ArrayList<>();
+        StringBuilder commands = new StringBuilder();
+        for (Entry e : entries) {
+            if (e.command == null) {
+                plain.add(e.name);
+            } else {
+                commands.append(plain.isEmpty() && commands.length() == 0 ? "" : ", or ").append(e.name).append(':')
+                    .append(e.argument).append(" for ").append(e.description);
+            }
+        }
+        return entries.isEmpty() ? "no agents" : "agents: " + String.join(", ", plain) + commands;
+    }
+
+    // ------------------------------------------------------------------------------- the engine's
+
+    /**
+     * The settings of {@code mc}, and the four of them {@code mc-v1} takes (budget, threads,
+     * worlds, prior), read once; 0 or -1 (those that may be 0) means not given.
+     */
+    private static final class McSettings {
+        /** The settings only {@code mc} takes. */
+        private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "bid-worlds");
+
+        int budget;
+        int threads;
+        int worlds;
+        int bidWorlds;
+        int nodes;
+        int rollout = -1;
+        int solver = -1;
+        int rsolve = -1;
+        int rnodes = -1;
+        Prior prior;
+
+        McSettings(String agent, Map<String, String> settings, boolean full) {
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                String v = e.getValue();
+                // a setting of mc alone is unknown to mc-v1: it falls to the default branch
+                String key = full || !MC_ONLY.contains(e.getKey()) ? e.getKey() : "";
+                switch (key) {
+                    case "budget" -> budget = positive(agent, "budget", v);
+                    case "threads" -> threads = positive(agent, "threads", v);
+                    case "worlds" -> worlds = positive(agent, "worlds", v);
+                    case "bid-worlds" -> bidWorlds = positive(agent, "bid-worlds", v);
+                    case "nodes" -> nodes = positive(agent, "nodes", v);
+                    case "rollout" -> rollout = nonNegative(agent, "rollout", v);
+                    case "solver" -> solver = nonNegative(agent, "solver", v);
+                    case "rsolve" -> rsolve = nonNegative(agent, "rsolve", v);
+                    case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
+                    case "prior" -> {
+                        try {
+                            prior = Prior.named(v);
+                        } catch (IllegalArgumentException bad) {
+                            throw new IllegalArgumentException("agent '" + agent + "': " + bad.getMessage());
+                        }
+                    }
+                    default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '" + e.getKey()
+                        + "' (budget, threads, worlds, prior" + (full ? ", " + String.join(", ", MC_ONLY) + ")" : ")"));
+                }
+            }
+        }
+
+        private static int positive(String agent, String key, String value) {
+            try {
+                int v = Integer.parseInt(value);
+                if (v > 0) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '"
+                + value + "'");
+        }
+
+        private static int nonNegative(String agent, String key, String value) {
+            try {
+                int v = Integer.parseInt(value);
+                if (v >= 0) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a non-negative integer, not '"
+                + value + "'");
+        }
+
+        Agent monteCarlo(EngineTables tables) {
+            MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
+            if (budget > 0) {
+                c = c.withBudget(budget);
+            }
+            if (threads > 0) {
+                c = c.withThreads(threads);
+            }
+            if (worlds > 0) {
+                c = c.withWorlds(worlds);
+            }
+            if (prior != null) {
+                c = c.withPrior(prior);
+            }
+            if (solver >= 0) {
+                c = c.withSolverMaxCards(solver);
+            }
+            if (nodes > 0) {
+                c = c.withSolverNodes(nodes);
+            }
+            if (rollout >= 0) {
+                c = c.withTuning(c.tuning().withRolloutFeatures(rollout));
+            }
+            if (rsolve >= 0 || rnodes >= 0) {
+                Tuning t = c.tuning();
+                c = c.withTuning(t.withRolloutSolve(rsolve >= 0 ? rsolve : t.rolloutSolveCards(),
+                    rnodes >= 0 ? rnodes : t.rolloutSolveNodes()));
+            }
+            if (bidWorlds > 0) {
+                Bidder d = c.bidder();
+                c = new MonteCarloAgent.Config(c.budgetMillis(), c.threads(), c.worlds(), c.maxCandidates(),
+                    c.solverMaxCards(), c.solverNodes(), c.reserveMillis(), c.prior(),
+                    new Bidder(d.bid1(), d.bid2(), d.bid3(), bidWorlds), c.tuning());
+            }
+            return new MonteCarloAgent(c, tables);
+        }
+
+        Agent monteCarloV1(EngineTables tables) {
+            io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
+            if (budget > 0) {
+                c = c.withBudget(budget);
+            }
+            if (threads > 0) {
+                c = c.withThreads(threads);
+            }
+            if (worlds > 0) {
+                c = c.withWorlds(worlds);
+            }
+            if (prior != null) {
+                // the frozen engine keeps its own copy of the solo-pass prior
+                c = c.withPrior(prior instanceof SoloPassPrior ? new io.github.ddzengine.mc.v1.SoloPassPrior() : prior);
+            }
+            return new io.github.ddzengine.mc.v1.MonteCarloAgent(c, tables);
+        }
+    }
+
+    /**
+     * The engine's agents, as constants rather than lambdas: a cold JVM (the Botzone bot starts
+     * one a turn) links no lambda to read a spec.
+     */
+    private enum BuiltIn implements Factory, PlainFactory {
+        RANDOM, RULE, RULE_DOUZERO, GREEDY, MC, MC_V1;
+
+        @Override
+        public Agent create(Rules rules, EngineTables tables) {
+            return switch (this) {
+                case RANDOM -> new RandomAgent(rules, 0);
+                case RULE -> new RuleAgent(rules, 0);
+                case RULE_DOUZERO -> new RuleAgent(rules, 0, true);
+                case GREEDY -> new GreedyAgent(rules, tables);
+                default -> throw new IllegalStateException(this + " takes settings");
+            };
+        }
+
+        @Override
+        public Agent create(Rules rules, EngineTables tables, Map<String, String> settings) {
+            return switch (this) {
+                case MC -> new McSettings("mc", settings, true).monteCarlo(tables);
+                case MC_V1 -> new McSettings("mc-v1", settings, false).monteCarloV1(tables);
+                default -> throw new IllegalStateException(this + " takes no settings");
+            };
+        }
+    }
+}

@@ -1,0 +1,20 @@
+"""ddz_engine: the ddz-engine Dou Dizhu engine from Python.
+
+    from ddz_engine import Engine
+    with Engine() as engine:
+        engine.legal_moves("33344456", last="3335")      # ['3444', '4445', '4446', 'pass']: pass last
+        engine.solve("448999TJJQQAD/336688TAA22X 0", all=True).winning_moves   # ['8']
+        engine.move("3445667899TJQKA2XD2A", seat=0, worlds=200).win_rates
+
+Agents for the research harnesses: ``ddz_engine.rlcard.RLCardAgent`` and
+``ddz_engine.douzero.DouZeroAgent``; card encodings: ``ddz_engine.cards``. The documentation is
+``docs/python.md`` in the repository.
+"""
+
+from .engine import (BidEstimate, Candidate, Decision, Engine, Play, SolveResult, Split, SEAT_NAMES_2, SEAT_NAMES_3,
+                     shared_engine)
+from .errors import DdzError, EngineError, InputError
+from ._jar import find_jar
+
+__all__ = ["Engine", "shared_engine", "find_jar", "Split", "SolveResult", "Play", "Decision", "Candidate",
+           "BidEstimate", "DdzError", "InputError", "EngineError", "SEAT_NAMES_2", "SEAT_NAMES_3"]

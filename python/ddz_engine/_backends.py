@@ -1,0 +1,342 @@
+"""The two ways of reaching the engine: a JVM inside Python (JPype) or a child process (JSON lines).
+
+Both call the same Java class (``PythonBridge``), so they give the same answers; the Engine picks
+one. A backend's methods take a rules key ``(preset, bans)`` and plain strings and return lists,
+dicts and strings; they raise InputError for input the engine refuses and EngineError otherwise.
+"""
+
+import collections
+import json
+import os
+import subprocess
+import threading
+
+from ._jar import BRIDGE_CLASS, find_java, find_libjvm
+from .errors import EngineError, InputError
+
+#: The bridge protocol this package speaks (PythonBridge.PROTOCOL).
+PROTOCOL = 1
+
+#: JVM flags of both backends (as the ./ddz launcher: see README.md, "Launcher JVM flags").
+JVM_FLAGS = ("-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr")
+
+#: Most queries or positions sent to the engine in one crossing (bounds the strings built).
+CHUNK = 8192
+
+
+def _raise_for(answer):
+    """The dict of a JSON answer, or the exception its ``error`` field stands for."""
+    error = answer.get("error")
+    if error is not None:
+        if error.startswith("internal error"):
+            raise EngineError(error)
+        raise InputError(error)
+    return answer
+
+
+_BLANKS = str.maketrans("\t\n\r", "   ")
+
+
+def _one_line(text):
+    """``text`` with its tabs and line breaks as spaces (blanks the engine ignores in cards and
+    separates position fields with), so that it fits one field of a batch."""
+    return text.translate(_BLANKS) if ("\n" in text or "\t" in text or "\r" in text) else text
+
+
+def _join_queries(queries):
+    """Queries as the lines of PythonBridge.movesBatch: the hand, a tab and the last move."""
+    return "\n".join(_one_line(h) if not last else _one_line(h) + "\t" + _one_line(last) for h, last in queries)
+
+
+class JPypeBackend:
+    """The engine inside this Python process, through JPype. One bridge object per thread, so
+    threads run in parallel (JPype releases the GIL during a Java call)."""
+
+    name = "jpype"
+
+    def __init__(self, jar, options=()):
+        import jpype  # ImportError: the caller falls back to the process backend
+        self._jpype = jpype
+        if not jpype.isJVMStarted():
+            classpath = [jar] + self._support_jars(jpype)
+            args = list(JVM_FLAGS) + list(options)
+            jvm = find_libjvm()
+            try:
+                if jvm:
+                    jpype.startJVM(jvm, *args, classpath=classpath, convertStrings=False)
+                else:
+                    jpype.startJVM(*args, classpath=classpath, convertStrings=False)
+            except (OSError, RuntimeError, SystemError) as e:
+                raise EngineError("cannot start a JVM in this process: %s" % e) from e
+        self._cls = self._bridge_class(jpype, jar)
+        self._illegal = jpype.JClass("java.lang.IllegalArgumentException")
+        self._local = threading.local()
+        self._bridges = []
+        self._bridges_lock = threading.Lock()
+        self._forked = False
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(after_in_child=self._after_fork)
+        self.version = str(self._bridge().version())
+
+    @staticmethod
+    def _support_jars(jpype):
+        """JPype's own jar where a distribution keeps it apart (Debian: /usr/share/java)."""
+        here = os.path.dirname(os.path.dirname(os.path.abspath(jpype.__file__)))
+        out = []
+        for p in (os.path.join(here, "org.jpype.jar"), "/usr/share/java/org.jpype.jar"):
+            if os.path.isfile(p) and p not in out:
+                out.append(p)
+        return out
+
+    @staticmethod
+    def _bridge_class(jpype, jar):
+        try:
+            return jpype.JClass(BRIDGE_CLASS)
+        except Exception:  # a JVM started by someone else, without our jar on its class path
+            pass
+        try:
+            url = jpype.JClass("java.io.File")(jar).toURI().toURL()
+            urls = jpype.JArray(jpype.JClass("java.net.URL"))([url])
+            loader = jpype.JClass("java.net.URLClassLoader")(urls)
+            return jpype.JClass(BRIDGE_CLASS, loader=loader)
+        except Exception as e:
+            raise EngineError("the running JVM cannot load %s from %s: %s" % (BRIDGE_CLASS, jar, e)) from e
+
+    def _after_fork(self):
+        self._forked = True
+
+    def _bridge(self):
+        b = getattr(self._local, "bridge", None)
+        if b is None:
+            if self._forked:
+                raise EngineError("this Engine's JVM was started before os.fork(): a forked child cannot use it; "
+                                  "create the Engine in the child, or use backend='process'")
+            b = self._cls()
+            self._local.bridge = b
+            self._local.rules = {}
+            with self._bridges_lock:
+                self._bridges.append(b)
+        elif self._forked:
+            raise EngineError("this Engine's JVM was started before os.fork(): a forked child cannot use it; "
+                              "create the Engine in the child, or use backend='process'")
+        return b
+
+    def _error(self, e):
+        if isinstance(e, self._illegal):
+            return InputError(str(e.getMessage()))
+        return EngineError("internal error: %s" % e)
+
+    def _rules(self, b, key):
+        rid = self._local.rules.get(key)
+        if rid is None:
+            try:
+                rid = int(b.rules(key[0], key[1]))
+            except self._jpype.JException as e:
+                raise self._error(e) from None
+            self._local.rules[key] = rid
+        return rid
+
+    def moves(self, key, hand, last):
+        # the hot path of one query: one thread-local look-up, one Java call
+        local = self._local
+        try:
+            b = local.bridge
+            rid = local.rules[key]
+        except (AttributeError, KeyError):
+            b = self._bridge()
+            rid = self._rules(b, key)
+        if self._forked:
+            self._bridge()  # raises
+        try:
+            return str(b.moves(rid, hand, last)).split(" ")
+        except self._jpype.JException as e:
+            raise self._error(e) from None
+
+    def moves_many(self, key, queries):
+        b = self._bridge()
+        rid = self._rules(b, key)
+        out = []
+        for start in range(0, len(queries), CHUNK):
+            chunk = queries[start:start + CHUNK]
+            try:
+                text = str(b.movesBatch(rid, _join_queries(chunk)))
+            except self._jpype.JException as e:
+                raise self._renumber(self._error(e), start) from None
+            out.extend(line.split(" ") for line in text.split("\n"))
+        return out
+
+    def solve(self, key, position, all_moves, timeout_ms):
+        b = self._bridge()
+        rid = self._rules(b, key)
+        try:
+            return json.loads(str(b.solve(rid, position, all_moves, timeout_ms)))
+        except self._jpype.JException as e:
+            raise self._error(e) from None
+
+    def solve_many(self, key, positions, all_moves, timeout_ms):
+        b = self._bridge()
+        rid = self._rules(b, key)
+        out = []
+        for start in range(0, len(positions), CHUNK):
+            chunk = positions[start:start + CHUNK]
+            try:
+                out.extend(json.loads(str(b.solveBatch(rid, "\n".join(_one_line(p) for p in chunk), all_moves,
+                                                       timeout_ms))))
+            except self._jpype.JException as e:
+                raise self._renumber(self._error(e), start) from None
+        return out
+
+    @staticmethod
+    def _renumber(err, offset):
+        """An error of a chunk's item ``[i]`` renumbered to the whole list's index."""
+        if offset and isinstance(err, InputError):
+            m = err.message
+            for name in ("queries[", "positions["):
+                if m.startswith(name):
+                    i = m[len(name):m.index("]")]
+                    return InputError(name + str(int(i) + offset) + m[m.index("]"):])
+        return err
+
+    def request(self, req):
+        b = self._bridge()
+        return _raise_for(json.loads(str(b.call(json.dumps(req)))))
+
+    def close(self):
+        with self._bridges_lock:
+            bridges, self._bridges = self._bridges, []
+        for b in bridges:
+            try:
+                b.close()
+            except Exception:
+                pass
+        self._local = threading.local()
+
+
+class ProcessBackend:
+    """The engine as a child process (``java -cp ddz.jar ...PythonBridge``) answering one JSON line
+    per request. Requests are serialised by a lock: threads may share it, one request at a time."""
+
+    name = "process"
+
+    def __init__(self, jar, options=(), java=None):
+        self._cmd = [java or find_java()] + list(JVM_FLAGS) + list(options) + ["-cp", jar, BRIDGE_CLASS]
+        self._lock = threading.Lock()
+        self._proc = None
+        self._pid = None
+        self._stderr = collections.deque(maxlen=40)
+        self._start()
+        hello = self.request({"op": "hello"})
+        if hello.get("protocol") != PROTOCOL:
+            self.close()
+            raise EngineError("the jar speaks bridge protocol %s, this package %d: rebuild the jar or reinstall the "
+                              "package" % (hello.get("protocol"), PROTOCOL))
+        self.version = hello.get("version")
+
+    def _start(self):
+        try:
+            self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, close_fds=True)
+        except OSError as e:
+            raise EngineError("cannot start %s: %s" % (self._cmd[0], e)) from e
+        self._pid = os.getpid()
+        self._stderr.clear()
+        self._drainer = threading.Thread(target=self._drain, args=(self._proc.stderr,), name="ddz-engine-stderr",
+                                         daemon=True)
+        self._drainer.start()
+
+    def _drain(self, stream):
+        for line in iter(stream.readline, b""):
+            self._stderr.append(line.decode("utf-8", "replace").rstrip("\n"))
+
+    def _died(self):
+        code = self._proc.poll()
+        self._drainer.join(timeout=2)
+        for s in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
+            try:
+                s.close()
+            except OSError:
+                pass
+        tail = " | ".join(self._stderr)
+        self._proc = None
+        return EngineError("the engine process (%s) exited%s%s" % (
+            " ".join(self._cmd[-3:]), "" if code is None else " with code %d" % code,
+            (": " + tail) if tail else ""))
+
+    def _exchange(self, line):
+        with self._lock:
+            if self._proc is None or self._pid != os.getpid():
+                self._start()  # first use after a failure, or in a forked child: a process of our own
+            p = self._proc
+            try:
+                p.stdin.write(line.encode("utf-8") + b"\n")
+                p.stdin.flush()
+                answer = p.stdout.readline()
+            except (BrokenPipeError, OSError):
+                answer = b""
+            if not answer:
+                try:
+                    p.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                raise self._died()
+            return answer.decode("utf-8")
+
+    def request(self, req):
+        return _raise_for(json.loads(self._exchange(json.dumps(req))))
+
+    @staticmethod
+    def _rules(key, req):
+        req["rules"] = key[0]
+        if key[1]:
+            req["bans"] = key[1]
+        return req
+
+    def moves(self, key, hand, last):
+        return self.request(self._rules(key, {"op": "moves", "hand": hand, "last": last}))["moves"]
+
+    def moves_many(self, key, queries):
+        out = []
+        for start in range(0, len(queries), CHUNK):
+            chunk = [[h, l] for h, l in queries[start:start + CHUNK]]
+            try:
+                out.extend(self.request(self._rules(key, {"op": "moves", "queries": chunk}))["results"])
+            except InputError as e:
+                raise JPypeBackend._renumber(e, start) from None
+        return out
+
+    def solve(self, key, position, all_moves, timeout_ms):
+        return self.request(self._rules(key, {"op": "solve", "position": position, "all": all_moves,
+                                              "timeout_ms": timeout_ms}))
+
+    def solve_many(self, key, positions, all_moves, timeout_ms):
+        out = []
+        for start in range(0, len(positions), CHUNK):
+            chunk = list(positions[start:start + CHUNK])
+            try:
+                out.extend(self.request(self._rules(key, {"op": "solve", "positions": chunk, "all": all_moves,
+                                                          "timeout_ms": timeout_ms}))["results"])
+            except InputError as e:
+                raise JPypeBackend._renumber(e, start) from None
+        return out
+
+    def close(self):
+        with self._lock:
+            p, self._proc = self._proc, None
+            if p is None or self._pid != os.getpid():
+                return
+            try:
+                p.stdin.write(b'{"op":"bye"}\n')
+                p.stdin.close()
+            except OSError:
+                pass
+            try:
+                p.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+            self._drainer.join(timeout=2)  # it ends at the end of the process's standard error
+            for s in (p.stdout, p.stderr):
+                try:
+                    s.close()
+                except OSError:
+                    pass

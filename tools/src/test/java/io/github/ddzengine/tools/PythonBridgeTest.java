@@ -1,0 +1,150 @@
+package io.github.ddzengine.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.cards.Notation;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.Decision;
+import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.MonteCarloAgent;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bridge the Python package drives ({@code python/tests} test it from Python, against the jar):
+ * each op of {@link PythonBridge#call}, the fast paths, their errors, and the child-process loop.
+ */
+class PythonBridgeTest {
+    private static JsonNode json(String line) throws IOException {
+        return io.github.ddzengine.protocol.JsonFields.MAPPER.readTree(line);
+    }
+
+    @Test
+    void movesAsDdzMovesListsThem() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            int standard = b.rules("standard", "");
+            assertEquals(standard, b.rules("STANDARD", null));
+            String expected = "4445 4447 444J 444Q 444X 444D 4555 5557 555J 555Q 555X 555D 4777 5777 777J 777Q 777X 777D "
+                + "7777 XD pass";
+            assertEquals(expected, b.moves(standard, "4445557777JQXD", "3338"));
+            List<String> cli = CliRun.of("moves", "4445557777JQXD", "--last", "3338", "--json").assertSuccess();
+            assertEquals(json(cli.get(0)).get("moves").toString(),
+                json(b.call("{\"op\":\"moves\",\"hand\":\"4445557777JQXD\",\"last\":\"3338\"}")).get("moves").toString());
+            assertEquals("3 33\n" + expected + "\n5", b.movesBatch(standard, "33\n4445557777JQXD\t3338\n5\tpass"));
+            assertEquals("[[\"3\",\"33\"],[\"5\"]]",
+                json(b.call("{\"op\":\"moves\",\"queries\":[\"33\",[\"5\",null]]}")).get("results").toString());
+            int rlcard = b.rules("rlcard", "trio_pair");
+            assertTrue(!b.moves(rlcard, "33344", null).contains("33344"));
+        }
+    }
+
+    @Test
+    void badInputIsOneLineNamingTheField() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            int r = b.rules("standard", "");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.moves(r, "33W", null));
+            assertEquals("hand: unknown card 'W' at position 3 in \"33W\" (cards are 3-9 T J Q K A 2 X D)", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> b.movesBatch(r, "33\n44\n4W"));
+            assertTrue(e.getMessage().startsWith("queries[2]: hand: unknown card 'W'"), e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> b.solveBatch(r, "3/4 0\n33W/4 0", false, 0));
+            assertTrue(e.getMessage().startsWith("positions[1]: "), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> b.rules("bogus", ""));
+            assertThrows(IllegalArgumentException.class, () -> b.moves(99, "33", null));
+            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, bye)\"}",
+                b.call("{\"op\":\"dance\"}"));
+            assertTrue(json(b.call("not json")).get("error").textValue().startsWith("invalid JSON"));
+            assertEquals("missing \"op\"", json(b.call("{}")).get("error").textValue());
+            assertEquals("unknown rules 'bogus' (standard, douzero, rlcard, botzone)",
+                json(b.call("{\"op\":\"moves\",\"rules\":\"bogus\",\"hand\":\"3\"}")).get("error").textValue());
+            assertEquals("queries[1]: hand: unknown card 'W' at position 1 in \"W\" (cards are 3-9 T J Q K A 2 X D)",
+                json(b.call("{\"op\":\"moves\",\"queries\":[\"3\",\"W\"]}")).get("error").textValue());
+            assertEquals("\"timeout_ms\" must be an integer, 0 or more, not -1",
+                json(b.call("{\"op\":\"solve\",\"position\":\"3/4 0\",\"timeout_ms\":-1}")).get("error").textValue());
+            assertEquals("the kitty has 3 cards, not 2", json(b.call("{\"op\":\"move\",\"seat\":0,"
+                + "\"hand\":\"3445667899TJQKA2XD2A\",\"kitty\":\"2X\",\"history\":[],\"worlds\":5}")).get("error").textValue());
+        }
+    }
+
+    @Test
+    void splitAndSolve() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            JsonNode split = json(b.call("{\"op\":\"split\",\"hand\":\"345567TTJQQQQA22X\",\"bans\":[\"winged_planes\"]}"));
+            assertEquals(6, split.get("min_hands").intValue());
+            assertEquals(6, split.get("split").size());
+            JsonNode s = json(b.solve(b.rules("standard", ""), "448999TJJQQAD/336688TAA22X 0", true, 0));
+            assertEquals("win", s.get("verdict").textValue());
+            assertEquals("[\"8\"]", s.get("winning_moves").toString());
+            JsonNode line = s.get("line");
+            for (int i = 0; i < line.size(); i++) {
+                assertEquals(i % 2, line.get(i).get("seat").intValue());
+            }
+            assertEquals("8", line.get(0).get("move").textValue());
+            JsonNode three = json(b.call("{\"op\":\"solve\",\"positions\":[\"6TJQQK/459JK2/34468T 0\",\"3558TJJ2X/67TTKAA 0 88@1\"]}"));
+            JsonNode l3 = three.get("results").get(0).get("line");
+            for (int i = 0; i < l3.size(); i++) {
+                assertEquals(i % 3, l3.get(i).get("seat").intValue());
+            }
+            assertTrue(three.get("results").get(0).get("winning_moves").isNull());
+            JsonNode cut = json(b.solve(b.rules("standard", ""), "3345567779TJJQQK2/34556679TTJQQK22X 0", false, 1));
+            assertEquals("unknown", cut.get("verdict").textValue());
+            assertTrue(cut.get("timed_out").booleanValue());
+        }
+    }
+
+    /** A fixed-worlds decision through the bridge is the agent's own, win rates included. */
+    @Test
+    void moveAndBid() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            JsonNode d = json(b.call("{\"op\":\"move\",\"seat\":1,\"hand\":\"577AA22\",\"kitty\":\"2XD\",\"bid\":3,"
+                + "\"history\":[{\"move\":\"333444555\"},{\"move\":\"pass\"},{\"move\":\"pass\"},{\"move\":\"6789TJQK\"},"
+                + "{\"move\":\"789TJQKA\"},{\"move\":\"pass\"},{\"move\":\"pass\"},{\"move\":\"66\"},{\"move\":\"99\"},"
+                + "{\"move\":\"pass\"},{\"move\":\"pass\"},{\"move\":\"TTJJQQ\"},{\"move\":\"pass\"},{\"move\":\"pass\"},"
+                + "{\"move\":\"8\"},{\"move\":\"pass\"}],\"worlds\":40,\"seed\":3}"));
+            Rules rules = Rules.STANDARD;
+            int[] history = io.github.ddzengine.mc.History.parse(rules,
+                "333444555,p,p,6789TJQK,789TJQKA,p,p,66,99,p,p,TTJJQQ,p,p,8,p");
+            InformationSet info = InformationSet.of(rules, 1, Notation.parseCards("577AA22"), Notation.parseCards("2XD"), 3,
+                history);
+            Decision expected;
+            try (MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(40))) {
+                expected = agent.decide(info, 3);
+            }
+            assertEquals(rules.table().format(expected.move()), d.get("move").textValue());
+            assertEquals(expected.candidates(), d.get("candidates").size());
+            for (int i = 0; i < expected.candidates(); i++) {
+                assertEquals(Math.round(expected.winRate(i) * 10000) / 10000.0,
+                    d.get("candidates").get(i).get("win_rate").doubleValue(), 1e-9);
+            }
+            assertEquals(40, d.get("worlds").intValue());
+            assertEquals(3, d.get("seed").intValue());
+            JsonNode bid = json(b.call("{\"op\":\"bid\",\"hand\":\"3345567899JQKA22D\",\"bids\":[],\"worlds\":200,\"seed\":1}"));
+            assertEquals(200, bid.get("worlds").intValue());
+            assertTrue(bid.get("bid").intValue() >= 0 && bid.get("bid").intValue() <= 3);
+            assertEquals(json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--worlds", "200", "--seed", "1", "--json")
+                .assertSuccess().get(0)).get("win_rate"), bid.get("win_rate"));
+        }
+    }
+
+    @Test
+    void theChildProcessLoop() throws IOException {
+        String in = "{\"op\":\"hello\"}\n\n{\"op\":\"moves\",\"hand\":\"33\"}\nbad\n{\"op\":\"bye\"}\n{\"op\":\"hello\"}\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, PythonBridge.serve(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out));
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(3, lines.size(), lines.toString());
+        assertEquals(PythonBridge.PROTOCOL, json(lines.get(0)).get("protocol").intValue());
+        assertEquals(PythonBridge.version(), json(lines.get(0)).get("version").textValue());
+        assertEquals("{\"moves\":[\"3\",\"33\"]}", lines.get(1));
+        assertTrue(json(lines.get(2)).has("error"));
+    }
+}
