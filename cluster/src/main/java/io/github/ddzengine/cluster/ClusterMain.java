@@ -13,6 +13,8 @@ import io.github.ddzengine.tools.Ddz;
  * <ul>
  *   <li>{@code play ...}: {@code ddz play} with the same options, on the cluster. The master is
  *       {@code --cluster MASTER}, else the one {@code spark-submit --master} set.</li>
+ *   <li>{@code tables build ...}: {@code ddz tables build} with the same options, the endgame
+ *       tables solved on the cluster; the master as for {@code play}.</li>
  * </ul>
  * Exit codes as {@code ddz}: 0 done, 2 bad options or input (one line on standard error), 1 an
  * agent failed or an internal error.
@@ -32,36 +34,42 @@ public final class ClusterMain {
         }
         String verb = args.length == 0 ? "" : args[0];
         switch (verb) {
-            case "play" -> Ddz.main(withMaster(args, System.getProperty("spark.master")));
+            case "play", "tables" -> Ddz.main(withMaster(args, System.getProperty("spark.master")));
             case "-h", "--help" -> {
                 System.out.println(usage());
                 System.exit(0);
             }
             default -> {
                 System.err.println("ddz-cluster: " + (verb.isEmpty() ? "missing verb" : "unknown verb '" + verb + "'")
-                    + " (verbs: play); " + usage());
+                    + " (verbs: play, tables build); " + usage());
                 System.exit(Ddz.EXIT_USAGE);
             }
         }
     }
 
     static String usage() {
-        return "usage: ddz-cluster play --a AGENT --b AGENT [ddz play options] [--cluster MASTER] [--partitions N]";
+        return "usage: ddz-cluster play --a AGENT --b AGENT [ddz play options] [--cluster MASTER] [--partitions N]"
+            + " | ddz-cluster tables build [ddz tables build options] [--cluster MASTER] [--partitions N]";
     }
 
     /**
-     * {@code args} with {@code --cluster master} added after the verb when they name no master
+     * {@code args} with {@code --cluster master} added after the verb ({@code play}, or
+     * {@code tables build}) when they name no master
      * themselves and {@code master} is not null (the master {@code spark-submit} set).
      */
     static String[] withMaster(String[] args, String master) {
         List<String> list = new ArrayList<>(Arrays.asList(args));
         boolean named = list.stream().anyMatch(a -> a.equals("--cluster") || a.startsWith("--cluster="));
+        int at = list.size() > 1 && list.get(0).equals("tables") && list.get(1).equals("build") ? 2 : 1;
+        if (list.get(0).equals("tables") && at == 1) {
+            return args; // tables info, or a missing sub-verb: nothing runs on the cluster
+        }
         if (!named && master != null && !master.isBlank()) {
-            list.add(1, "--cluster");
-            list.add(2, master);
+            list.add(at, "--cluster");
+            list.add(at + 1, master);
         } else if (!named && !list.contains("--help") && !list.contains("-h")) {
-            list.add(1, "--cluster");
-            list.add(2, "local[*]");
+            list.add(at, "--cluster");
+            list.add(at + 1, "local[*]");
         }
         return list.toArray(String[]::new);
     }

@@ -77,6 +77,11 @@ public final class SparkMatchRunner implements ClusterRunner {
         }
     }
 
+    @Override
+    public TableSession tables(String master, Integer partitions) {
+        return new SparkTableBuilder(master, partitions);
+    }
+
     private static void checkAbsent(JavaSparkContext sc, String out) {
         try {
             Path path = new Path(out);

@@ -2,6 +2,8 @@ package io.github.ddzengine.tools;
 
 import java.util.List;
 
+import io.github.ddzengine.tables.EndgameTables;
+
 /**
  * Plays a {@code ddz play} match on a cluster: the service {@code ddz play --cluster MASTER} looks
  * for with {@link java.util.ServiceLoader}. The {@code ddz-cluster} module implements it on Apache
@@ -13,6 +15,12 @@ import java.util.List;
  * the cluster, writes the records of range {@code p} as the file {@code part-NNNNN} (five digits)
  * under the output directory, and returns the parts, records left out, in match order; the command
  * line reduces them with {@link MatchJob#stats} and prints them as {@code ddz play} does.
+ *
+ * <p>{@code ddz tables build --cluster MASTER} asks it for a {@link TableSession}: an
+ * {@link EndgameTables.Builder} that solves each endgame table by ranges of outer hands on the
+ * cluster ({@link io.github.ddzengine.tables.EndgameTable#solveRange}) and assembles the ranges
+ * on the driver ({@link io.github.ddzengine.tables.EndgameTable#assemble}); the command line
+ * writes the file as {@code ddz tables build} does, byte for byte.
  */
 public interface ClusterRunner {
     /**
@@ -39,4 +47,25 @@ public interface ClusterRunner {
      *     the cluster made (the message names the game, the seat and the agent)
      */
     Result play(String master, MatchJob job, Integer partitions, String out);
+
+    /**
+     * A cluster context for table builds; closing it stops the context.
+     */
+    interface TableSession extends EndgameTables.Builder, AutoCloseable {
+        /** The number of ranges (tasks) the last table built was cut into, 0 before the first. */
+        int partitions();
+
+        @Override
+        void close();
+    }
+
+    /**
+     * Starts a cluster context for endgame-table builds.
+     *
+     * @param master where to run, as for {@link #play}
+     * @param partitions how many ranges to cut each table's outer hands into, or null for the
+     *     runner's default
+     * @throws IllegalArgumentException for a bad master (one line)
+     */
+    TableSession tables(String master, Integer partitions);
 }
