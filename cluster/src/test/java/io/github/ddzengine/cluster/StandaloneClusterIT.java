@@ -27,7 +27,9 @@ import org.junit.jupiter.api.TestInstance;
  * {@code spark-submit} and the application jar {@code ddz-cluster.jar}, and with
  * {@code ddz play --cluster spark://...}; both give the games and figures of {@code ddz play}
  * on one machine. In the second, the executor that runs partition 1 halts on its first attempt:
- * Spark runs the task again elsewhere and nothing changes. Every process is torn down after.
+ * Spark runs the task again elsewhere and nothing changes. Small endgame tables built with
+ * {@code ddz tables build --cluster spark://...} are the files of a build on one machine. Every
+ * process is torn down after.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StandaloneClusterIT {
@@ -155,5 +157,26 @@ class StandaloneClusterIT {
         assertTrue(log.contains("Lost executor") || log.contains("ExecutorLostFailure"), "an executor died:\n" + log);
         assertEquals(Cli.figures(one), Cli.figures(json + "\n"));
         assertEquals(Files.readString(single), Cli.parts(out));
+    }
+
+    @Test
+    void tablesBuildOnTheClusterWritesTheFilesOfOneMachine() throws Exception {
+        Path single = dir.resolve("tables-single");
+        Cli.run(LocalMatchTest.concat(new String[] {"tables", "build", "--out", single.toString()}, TableBuildTest.SMALL))
+            .ok();
+        Path out = dir.resolve("tables-cluster");
+        List<String> cli = new ArrayList<>(List.of(Jvm.java(), "-jar", Jvm.builtJar("ddz.cli.jar").toString()));
+        cli.addAll(List.of(LocalMatchTest.concat(new String[] {"tables", "build", "--out", out.toString(), "--cluster",
+            master, "--partitions", "3"}, TableBuildTest.SMALL)));
+        Map<String, String> withJar = new java.util.HashMap<>(env);
+        withJar.put("DDZ_CLUSTER_JAR", localJar.toString());
+        withJar.put("DDZ_CLUSTER_JAVA_OPTS", "-Dspark.driver.host=127.0.0.1 -Dspark.driver.bindAddress=127.0.0.1 "
+            + "-Dspark.ui.enabled=false");
+        try (Jvm driver = Jvm.start("tables", cli, withJar, dir)) {
+            assertEquals(0, driver.await(Duration.ofMinutes(4)), driver.log());
+            assertTrue(driver.log().contains("endgames solved on cluster " + master + " in 3 partitions a table"),
+                driver.log());
+        }
+        TableBuildTest.assertSameFiles(single, out);
     }
 }
