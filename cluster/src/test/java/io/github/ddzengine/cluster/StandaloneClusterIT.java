@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * A Spark standalone cluster on the loopback interface, started by the test from
@@ -30,8 +31,13 @@ import org.junit.jupiter.api.TestInstance;
  * Spark runs the task again elsewhere and nothing changes. Small endgame tables built with
  * {@code ddz tables build --cluster spark://...} are the files of a build on one machine. Every
  * process is torn down after.
+ *
+ * <p>Opt-in, for its cost on CI's two cores (170 s of CPU at a load average of 17):
+ * {@code mvn -B verify -pl cluster -am -Dddz.cluster.standalone=true}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@EnabledIfSystemProperty(named = "ddz.cluster.standalone", matches = "true",
+    disabledReason = "opt-in (about 3 CPU-minutes: 3 daemons, 3 drivers, 7 executors): -Dddz.cluster.standalone=true")
 class StandaloneClusterIT {
     private Path dir;
     private Path localJar;
