@@ -23,7 +23,7 @@ import io.github.ddzengine.tables.Tables;
 /**
  * A {@code ddz play} match as a value that can travel to another machine: the rules, the two
  * agent specs, the bidding flag, the seed, the deals (a count of generated deals or the deals of a
- * file), the tables directory and the exec agents' time-out. Any process can play any range of its
+ * file), the tables directory and the exec agents' time-outs. Any process can play any range of its
  * deals ({@link #play}); because every game is seeded by (seed, deal, side), the ranges played
  * anywhere and put back in order ({@link #stats}) give the games and figures of the whole match
  * played by {@code ddz play} on one machine. A distributed match ({@link ClusterRunner}) plays one
@@ -55,6 +55,7 @@ public final class MatchJob implements Serializable {
     private final String[] dealTexts;
     private final String tables;
     private final long moveTimeoutMs;
+    private final long startupGraceMs;
 
     /**
      * A match.
@@ -69,9 +70,10 @@ public final class MatchJob implements Serializable {
      * @param tables the tables directory each process installs from, or null for its default
      *     ({@code $DDZ_TABLES}, else {@code ~/.cache/ddz/tables} of the process's user)
      * @param moveTimeoutMs the longest wait for an exec agent's answer
+     * @param startupGraceMs the extra time for the first answer of each exec agent process
      */
     public MatchJob(Rules rules, String agentA, String agentB, boolean bidding, long seed, int deals, List<Deal> fromFile,
-                    Path tables, long moveTimeoutMs) {
+                    Path tables, long moveTimeoutMs, long startupGraceMs) {
         this.preset = rules.preset().id();
         this.banMask = rules.banMask();
         this.agentA = agentA;
@@ -82,6 +84,7 @@ public final class MatchJob implements Serializable {
         this.deals = fromFile == null ? deals : fromFile.size();
         this.tables = tables == null ? null : tables.toString();
         this.moveTimeoutMs = moveTimeoutMs;
+        this.startupGraceMs = startupGraceMs;
     }
 
     /** The number of deals (each played twice). */
@@ -131,8 +134,8 @@ public final class MatchJob implements Serializable {
         Agent a = null;
         Agent b = null;
         try {
-            a = PlayCommand.agent(agentA, rules, engineTables, moveTimeoutMs);
-            b = PlayCommand.agent(agentB, rules, engineTables, moveTimeoutMs);
+            a = PlayCommand.agent(agentA, rules, engineTables, moveTimeoutMs, startupGraceMs);
+            b = PlayCommand.agent(agentB, rules, engineTables, moveTimeoutMs, startupGraceMs);
             long[] outcomes = new long[2 * (to - from)];
             List<String> lines = records ? new ArrayList<>(2 * (to - from)) : List.of();
             StringWriter buffer = new StringWriter();

@@ -3,7 +3,6 @@ package io.github.ddzengine.tools;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,7 +64,9 @@ import picocli.CommandLine.Spec;
         "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "
             + "first and is the landlord without --bidding), or a JSON object with such a \"deal\" field.",
         "",
-        "Exit codes: 0 played, 2 bad options or deals file, 1 an agent failed or played illegally (the message names "
+        "Exit codes: 0 played, 3 played but an exec: agent faulted more than --tolerate-faults allows (one line on "
+            + "standard error sums the faults), 2 bad options or deals file or an exec: agent that cannot start, 4 "
+            + "output that could not be written, 1 a built-in agent failed or played illegally (the message names "
             + "the game and the seat)."})
 final class PlayCommand implements Callable<Integer> {
     @Spec
@@ -80,7 +81,8 @@ final class PlayCommand implements Callable<Integer> {
     private String b;
 
     @Option(names = "--deals", paramLabel = "N",
-        description = "Number of deals (each played twice); default 1000, or every deal of --deals-file.")
+        description = "Number of deals (each played twice), 1.." + Bounds.MAX_DEALS + "; default 1000, or every deal "
+            + "of --deals-file.")
     private Integer deals;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -97,7 +99,8 @@ final class PlayCommand implements Callable<Integer> {
         + "agent bids for every position. Without it position 0 is the landlord with base 1.")
     private boolean bidding;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of cores).")
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Bounds.MAX_MATCH_THREADS
+        + " (default: the number of cores).")
     private Integer threads;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
@@ -123,10 +126,20 @@ final class PlayCommand implements Callable<Integer> {
     private Integer partitions;
 
     @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
-        description = "Longest wait for an exec: agent's answer (default 10000; a process's first answer gets "
-            + ExecAgent.STARTUP_GRACE_MS + " ms more for its start-up). A late agent is killed, its move replaced "
-            + "by the fallback and the process restarted for the next game.")
+        description = "Longest time to write a request to an exec: agent and read its answer (default 10000; a "
+            + "process's first answer gets --startup-grace-ms more). A late agent is killed with every process it "
+            + "started, its move replaced by the fallback and the process restarted for the next game.")
     private long moveTimeoutMs;
+
+    @Option(names = "--startup-grace-ms", paramLabel = "MS", defaultValue = "" + ExecAgent.STARTUP_GRACE_MS,
+        description = "Extra time for the first answer of each exec: agent process, its start-up (default "
+            + ExecAgent.STARTUP_GRACE_MS + ").")
+    private long startupGraceMs;
+
+    @Option(names = "--tolerate-faults", paramLabel = "N", defaultValue = "0",
+        description = "Faults of exec: agents (illegal, unparsable, late or missing answers) allowed before the exit "
+            + "code is 3 (default 0: any fault makes it 3; the report is printed either way).")
+    private long tolerateFaults;
 
     @Override
     public Integer call() throws IOException {
@@ -155,15 +168,14 @@ final class PlayCommand implements Callable<Integer> {
         }
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
-        int nThreads = cluster != null ? 1 : threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (nThreads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
-        }
-        if (moveTimeoutMs < 1) {
-            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
-        }
-        if (deals != null && deals < 1) {
-            throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
+        int nThreads = cluster != null ? 1
+            : threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+            : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
+        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--tolerate-faults", tolerateFaults, 0, Long.MAX_VALUE, null);
+        if (deals != null) {
+            Bounds.check(spec, "--deals", deals, 1, Bounds.MAX_DEALS, null);
         }
         Agent agentA = null;
         Agent agentB = null;
@@ -182,12 +194,12 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
-        return agent(agentSpec, rules, tables, moveTimeoutMs);
+        return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
     }
 
     /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
-    static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs) {
-        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs).parse(agentSpec, rules, tables);
+    static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs, long startupGraceMs) {
+        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs, startupGraceMs).parse(agentSpec, rules, tables);
     }
 
     private static void close(Agent agent) {
@@ -240,7 +252,7 @@ final class PlayCommand implements Callable<Integer> {
                     try {
                         GameRecords.write(recordWriter, game);
                     } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                        throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
                     }
                 }
                 if (plots != null) {
@@ -257,7 +269,17 @@ final class PlayCommand implements Callable<Integer> {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
                 err.flush();
-                return Ddz.EXIT_SOFTWARE;
+                // an exec: command that cannot start is bad input; any other failure of a game is a bug
+                return e.getCause() instanceof IOException ? Ddz.EXIT_USAGE : Ddz.EXIT_SOFTWARE;
+            }
+            if (records != null) {
+                Writer r = records;
+                records = null;
+                try {
+                    r.close(); // the last buffered records
+                } catch (IOException e) {
+                    throw new OutputException(out, e);
+                }
             }
         } finally {
             agentA.close();
@@ -266,7 +288,7 @@ final class PlayCommand implements Callable<Integer> {
                 bar.close();
             }
             if (records != null) {
-                records.close();
+                closeQuietly(records); // after a failure: the first error is the one reported
             }
         }
         if (plots != null) {
@@ -278,16 +300,16 @@ final class PlayCommand implements Callable<Integer> {
                     + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
             }
         }
-        printReport(stdout, stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA.name(),
-            faultCounts(agentA), agentB.name(), faultCounts(agentB));
-        return 0;
+        return report(stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA, agentB,
+            faultCounts(agentA), faultCounts(agentB));
     }
 
     /** The match on the cluster engine of this class path ({@link ClusterRunner}). */
-    private int playOnCluster(Rules rules, Agent agentA, Agent agentB, int n, List<Deal> fromFile) {
+    private int playOnCluster(Rules rules, Agent agentA, Agent agentB, int n, List<Deal> fromFile) throws IOException {
         agentA.close();
         agentB.close();
-        MatchJob job = new MatchJob(rules, a, b, bidding, seed, n, fromFile, tablesOption.directory(), moveTimeoutMs);
+        MatchJob job = new MatchJob(rules, a, b, bidding, seed, n, fromFile, tablesOption.directory(), moveTimeoutMs,
+            startupGraceMs);
         ClusterRunner.Result r;
         try {
             r = ClusterLaunch.runner().orElseThrow().play(cluster, job, partitions, out == null ? null : out.toString());
@@ -297,30 +319,45 @@ final class PlayCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
             err.flush();
-            return Ddz.EXIT_SOFTWARE;
+            return e.getCause() instanceof IOException ? Ddz.EXIT_USAGE : Ddz.EXIT_SOFTWARE;
         }
         MatchStats stats = MatchJob.stats(agentA.name(), agentB.name(), r.parts(), r.seconds());
-        printReport(spec.commandLine().getOut(), stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
-            + (r.partitions() == 1 ? "" : "s"), r, agentA.name(), MatchJob.faults(r.parts(), true), agentB.name(),
+        return report(stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
+            + (r.partitions() == 1 ? "" : "s"), r, agentA, agentB, MatchJob.faults(r.parts(), true),
             MatchJob.faults(r.parts(), false));
+    }
+
+    /**
+     * Prints the figures as text or JSON with the exec agents' faults ({@link #faultCounts}
+     * order), and gives the exit code: 0, or {@link Ddz#EXIT_AGENT_FAULTS} past --tolerate-faults.
+     */
+    private int report(MatchStats stats, Rules rules, int nThreads, String where, ClusterRunner.Result onCluster,
+                       Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (json) {
+            printJson(stdout, stats, rules, nThreads, onCluster, faultsA, faultsB);
+        } else {
+            print(stdout, stats, rules, where);
+            printFaults(stdout, "A", agentA, faultsA);
+            printFaults(stdout, "B", agentB, faultsB);
+        }
+        stdout.flush();
+        String faults = faultSummary(agentA, agentB, faultsA, faultsB);
+        if (faults != null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + faults);
+            err.flush();
+            return Ddz.EXIT_AGENT_FAULTS;
+        }
         return 0;
     }
 
-    /** Prints the figures as text or JSON, with the exec agents' faults. */
-    private void printReport(PrintWriter stdout, MatchStats stats, Rules rules, int nThreads, String where,
-                             ClusterRunner.Result onCluster, String nameA, long[] faultsA, String nameB, long[] faultsB) {
+    private static void closeQuietly(Writer w) {
         try {
-            if (json) {
-                printJson(stdout, stats, rules, nThreads, onCluster, faultsA, faultsB);
-            } else {
-                print(stdout, stats, rules, where);
-                printFaults(stdout, "A", a, nameA, faultsA);
-                printFaults(stdout, "B", b, nameB, faultsB);
-            }
+            w.close();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // reported already
         }
-        stdout.flush();
     }
 
     /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */
@@ -393,6 +430,42 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /**
+     * The one line of a match whose exec: agents faulted more than {@code --tolerate-faults} allows,
+     * {@code agent B exec:...: 3 crashes, 1 time-out (4 faults, more than --tolerate-faults 0)}, or
+     * null.
+     */
+    private String faultSummary(Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) {
+        long total = 0;
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Agent agent = i == 0 ? agentA : agentB;
+            long[] f = i == 0 ? faultsA : faultsB;
+            long sum = f[0] + f[1] + f[2] + f[3];
+            if (!(agent instanceof ExecAgent) || sum == 0) {
+                continue;
+            }
+            total += sum;
+            List<String> kinds = new ArrayList<>();
+            count(kinds, f[0], "illegal answer", "illegal answers");
+            count(kinds, f[1], "unparsable answer", "unparsable answers");
+            count(kinds, f[2], "time-out", "time-outs");
+            count(kinds, f[3], "crash", "crashes");
+            parts.add("agent " + (i == 0 ? "A " : "B ") + agent.name() + ": " + String.join(", ", kinds));
+        }
+        if (total <= tolerateFaults) {
+            return null;
+        }
+        return String.join("; ", parts) + " (" + total + (total == 1 ? " fault" : " faults") + ", more than "
+            + "--tolerate-faults " + tolerateFaults + "; their decisions were played by the fallback)";
+    }
+
+    private static void count(List<String> kinds, long n, String one, String many) {
+        if (n > 0) {
+            kinds.add(n + " " + (n == 1 ? one : many));
+        }
+    }
+
+    /**
      * The exec faults of an agent ({@link MatchJob#FAULT_KINDS} counts: illegal, unparsable,
      * time-outs, crashes, fallbacks, restarts); all zero for our own agents, which never fall back.
      */
@@ -405,15 +478,15 @@ final class PlayCommand implements Callable<Integer> {
         return new long[MatchJob.FAULT_KINDS];
     }
 
-    /** For an external agent: a line with its fault counts. */
-    private static void printFaults(PrintWriter out, String which, String agentSpec, String name, long[] f) {
-        if (agentSpec.trim().startsWith(ExecAgent.PREFIX)) {
+    /** For an external agent: a line with its fault counts ({@link #faultCounts} order). */
+    private static void printFaults(PrintWriter out, String which, Agent agent, long[] f) {
+        if (agent instanceof ExecAgent) {
             out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
-                + "%d decisions by fallback, %d restarts", which, name, f[0], f[1], f[2], f[3], f[4], f[5]));
+                + "%d decisions by fallback, %d restarts", which, agent.name(), f[0], f[1], f[2], f[3], f[4], f[5]));
         }
     }
 
-    /** The fault counts of an agent as a JSON object. */
+    /** The fault counts of an agent as a JSON object ({@link #faultCounts} order). */
     private static void faults(JsonGenerator g, String field, long[] f) throws IOException {
         g.writeObjectFieldStart(field);
         g.writeNumberField("illegal", f[0]);
