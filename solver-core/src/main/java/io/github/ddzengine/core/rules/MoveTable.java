@@ -242,6 +242,14 @@ public final class MoveTable {
     }
 
     /**
+     * Whether the move is a bomb or the rocket: the moves that beat any other kind of move (the
+     * one home of this rule; hands: {@link Cards#hasBombOrRocket}).
+     */
+    public boolean isBombOrRocket(int id) {
+        return type[id] == BOMB_TYPE || id == rocketId;
+    }
+
+    /**
      * Maps a raw wing index ({@link MoveFamily#rawBaseOfStart} plus the rank of a wing multiset)
      * to a move id, or -1 where the preset has no such move (or it is kept under another start).
      * For generation loops; shared: do not modify.
