@@ -106,7 +106,7 @@ public final class MoveTable {
                     + " has more than two readings");
             }
         }
-        if (preset == Preset.DOUZERO) {
+        if (preset.douzeroPlanes()) {
             // Quirk Q3: DouZero types a played 333444555666-like set as a trio chain, never as a
             // winged plane, so its winged-plane reading is answered as the 4-trio chain.
             int[] rs = new int[2];
@@ -509,7 +509,7 @@ public final class MoveTable {
             }
             winged(MoveType.FOUR_TWO_SOLO, 4, 1, MoveFamily.WINGS_SOLO, 2);
             winged(MoveType.FOUR_TWO_PAIR, 4, 1, MoveFamily.WINGS_PAIR, 2);
-            if (preset == Preset.BOTZONE) {
+            if (preset.hasShuttles()) {
                 for (int len = 2; len <= 5; len++) {
                     plain(MoveType.SHUTTLE, 4, len);
                 }
@@ -525,7 +525,7 @@ public final class MoveTable {
         private MoveFamily newFamily(MoveType t, int m, int len, int wingKind, int wings) {
             int[] cap = new int[15];
             if (wingKind == MoveFamily.WINGS_SOLO) {
-                int normal = preset == Preset.BOTZONE ? 1 : (preset == Preset.RLCARD ? 3 : 4);
+                int normal = preset.soloWingCopies();
                 for (int r = 0; r < 15; r++) {
                     cap[r] = r >= 13 ? 1 : normal;
                 }
@@ -534,7 +534,7 @@ public final class MoveTable {
                     cap[r] = 1;
                 }
             }
-            boolean q2 = preset == Preset.DOUZERO && t == MoveType.TRIO_SOLO_CHAIN;
+            boolean q2 = preset.douzeroPlanes() && t == MoveType.TRIO_SOLO_CHAIN;
             MoveFamily f = new MoveFamily(families.size(), t, m, len, wingKind, wings, cap, !q2);
             families.add(f);
             return f;
@@ -635,7 +635,7 @@ public final class MoveTable {
                     if (keep[rIdx - rawStart]) {
                         long c = rawCards[rIdx - rawStart];
                         int id = addMove(f, c, s, t, len);
-                        if (preset == Preset.DOUZERO && t == MoveType.TRIO_SOLO_CHAIN) {
+                        if (preset.douzeroPlanes() && t == MoveType.TRIO_SOLO_CHAIN) {
                             key[id] = (byte) Cards.highestRank(Cards.ranksExactly(c, 3));
                             if (len >= 4 && Cards.ranksAtLeast(c - Cards.run(s, len, 3), 3) != 0) {
                                 lastFamily[id] = FAMILY_INVALID;
@@ -682,9 +682,9 @@ public final class MoveTable {
             }
         }
 
-        /** Preset rules on wings beyond the per-rank caps (RLCARD only). */
+        /** Preset rules on wings beyond the per-rank caps ({@link Preset#rlcardSoloWings}). */
         private boolean allowed(MoveFamily f, int s, long wings) {
-            if (preset != Preset.RLCARD || f.wingKind != MoveFamily.WINGS_SOLO) {
+            if (!preset.rlcardSoloWings() || f.wingKind != MoveFamily.WINGS_SOLO) {
                 return true;
             }
             if ((wings & Cards.ROCKET) == Cards.ROCKET) {

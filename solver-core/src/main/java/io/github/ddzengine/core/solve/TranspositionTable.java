@@ -1,5 +1,7 @@
 package io.github.ddzengine.core.solve;
 
+import io.github.ddzengine.core.util.Hashing;
+
 /**
  * Exact transposition table of the perfect-information solver: the whole position is the key
  * (three hands and a 19-bit state word), so a hit is never a hash collision. Fixed memory, one
@@ -147,12 +149,12 @@ public final class TranspositionTable {
 
     /** The hash of a position that picks its bucket (also {@link ProofTable}'s). */
     static int bucket(long h0, long h1, long h2, int key) {
-        long x = h0 * 0x9E3779B97F4A7C15L;
+        long x = h0 * Hashing.GOLDEN;
         x ^= Long.rotateLeft(h1 * 0xC2B2AE3D27D4EB4FL, 23);
         x ^= Long.rotateLeft(h2 * 0x165667B19E3779F9L, 41);
         x ^= key * 0xD6E8FEB86659FD93L;
         x ^= x >>> 29;
-        x *= 0xBF58476D1CE4E5B9L;
+        x *= Hashing.MIX_A;
         return (int) (x ^ (x >>> 32));
     }
 
