@@ -1,6 +1,7 @@
 package io.github.ddzengine.mc;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Scoring;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
@@ -224,7 +225,7 @@ public final class Playout {
                     farmersPlayed = true;
                 }
                 if (h[mover] == 0) {
-                    boolean spring = mover == 0 ? !farmersPlayed : landlordPlays == 1;
+                    boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
                     return mover | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
                 }
                 last = m;
