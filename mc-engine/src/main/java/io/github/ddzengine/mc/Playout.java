@@ -57,7 +57,6 @@ public final class Playout {
     private static final int SPRING_BIT = 1 << 10;
     private static final int SOLO = MoveType.SOLO.ordinal();
     private static final int PAIR = MoveType.PAIR.ordinal();
-    private static final int BOMB = MoveType.BOMB.ordinal();
     private static final int ROCKET = MoveType.ROCKET.ordinal();
 
     private final Rules rules;
@@ -215,8 +214,7 @@ public final class Playout {
             if (m != MoveTable.PASS) {
                 h[mover] -= table.cards(m);
                 total -= table.cardCount(m);
-                int t = table.typeOrdinal(m);
-                if (t == BOMB || t == ROCKET) {
+                if (table.isBombOrRocket(m)) {
                     bombs++;
                 }
                 if (mover == 0) {
@@ -310,7 +308,7 @@ public final class Playout {
                 continue;
             }
             int t = table.typeOrdinal(m);
-            boolean bomb = t == BOMB || t == ROCKET;
+            boolean bomb = table.isBombOrRocket(m);
             int a = after[i];
             int rank = table.mainRank(m);
             long score;

@@ -81,8 +81,8 @@ final class MoveOrdering {
     }
 
     /**
-     * Generates the mover's moves at {@code ply} into that ply's buffer, ordered; the count is
-     * stored in the buffer's last slot (for the root and the principal line).
+     * The mover's moves at {@code ply}, ordered, in a new array (for the root and the principal
+     * line, whose searches reuse the ply's buffer).
      */
     int[] generate(int ply, int mover, int last) {
         int[] buf = ctx.moves(ply);
@@ -90,8 +90,7 @@ final class MoveOrdering {
         if (n > 1) {
             order(ply, mover, last, buf, n);
         }
-        buf[buf.length - 1] = n;
-        return buf;
+        return Arrays.copyOf(buf, n);
     }
 
     /**

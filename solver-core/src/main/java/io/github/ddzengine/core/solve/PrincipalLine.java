@@ -43,9 +43,8 @@ final class PrincipalLine {
         int seats = ctx.seats;
         MoveTable table = ctx.table;
         while (len < SearchContext.MAX_PLY - 1) {
-            int[] moves = ordering.generate(0, mover, last);
-            int n = moves[moves.length - 1];
-            int[] candidates = Arrays.copyOf(moves, n);
+            int[] candidates = ordering.generate(0, mover, last);
+            int n = candidates.length;
             int chosen = candidates[0];
             if (SearchContext.sameSide(mover, rootMover) == rootWins) {
                 int known = knownWin(mover, last, lastSeat, candidates, n);

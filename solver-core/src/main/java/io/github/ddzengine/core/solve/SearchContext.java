@@ -1,6 +1,7 @@
 package io.github.ddzengine.core.solve;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Checks;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
@@ -68,6 +69,9 @@ final class SearchContext {
 
     /** Loads a root position's hands into ply 0 and sets the seat count. */
     void load(int seatCount, long h0, long h1, long h2) {
+        if (Checks.ENABLED && (seatCount < 2 || seatCount > 3 || !Cards.isValid(h0 + h1 + (seatCount == 3 ? h2 : 0L)))) {
+            throw new IllegalStateException("not a position of " + seatCount + " seats: hands overlap or are not card sets");
+        }
         seats = seatCount;
         hands[0] = h0;
         hands[1] = h1;
@@ -90,6 +94,9 @@ final class SearchContext {
 
     /** Writes into ply {@code to} ply {@code from}'s hands with {@code seat}'s replaced by {@code rest}. */
     void play(int from, int to, int seat, long rest) {
+        if (Checks.ENABLED && !Cards.contains(hands[(from << 2) + seat], rest)) {
+            throw new IllegalStateException("ply " + from + ": a move takes cards seat " + seat + " does not hold");
+        }
         int f = from << 2;
         int t = to << 2;
         hands[t] = hands[f];
@@ -134,11 +141,11 @@ final class SearchContext {
         }
     }
 
-    /** The move buffer of {@code ply}, made on first use: room for every move and a count slot. */
+    /** The move buffer of {@code ply}, made on first use: room for every move. */
     int[] moves(int ply) {
         int[] buf = moveBuffers[ply];
         if (buf == null) {
-            buf = new int[MoveGenerator.MAX_MOVES + 1];
+            buf = new int[MoveGenerator.MAX_MOVES];
             moveBuffers[ply] = buf;
             orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
         }

@@ -326,11 +326,10 @@ public final class Solver {
 
     /** Every root move that wins, each searched to the end. */
     private int[] rootWinningMoves(int mover, int last, int lastSeat) {
-        int[] moves = ordering.generate(0, mover, last);
-        int n = moves[moves.length - 1];
+        int[] rootMoves = ordering.generate(0, mover, last);
+        int n = rootMoves.length;
         int[] winning = new int[n];
         int w = 0;
-        int[] rootMoves = Arrays.copyOf(moves, n);
         for (int i = 0; i < n; i++) {
             if (playWins(0, mover, last, lastSeat, rootMoves[i])) {
                 winning[w++] = rootMoves[i];
