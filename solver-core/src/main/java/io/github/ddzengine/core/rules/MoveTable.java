@@ -132,11 +132,39 @@ public final class MoveTable {
             }
             lastClass[id] = (short) c;
         }
+        if (size > 1 << SORT_ID_BITS) {
+            throw new IllegalStateException(preset + " move table has " + size + " ids, more than a sort key holds");
+        }
         int distinct = readings.size();
         if (distinct != preset.distinctCardSets()) {
             throw new IllegalStateException(preset + " move table has " + distinct
                 + " distinct card sets, rules.md says " + preset.distinctCardSets());
         }
+    }
+
+    /** Bits a move id takes in a packed sort key ({@link #sortKey}); the build checks every id fits. */
+    public static final int SORT_ID_BITS = 16;
+
+    /**
+     * A packed sort key: {@code score} above, the move id below, so that sorting the longs
+     * ascending orders moves by score, then by id, with no comparator (the one layout of the
+     * engine's move sorts).
+     *
+     * @param score non-negative, below {@code 2^(63 - SORT_ID_BITS)}
+     * @param id a move id of any table
+     */
+    public static long sortKey(long score, int id) {
+        return (score << SORT_ID_BITS) | id;
+    }
+
+    /** The move id of a {@link #sortKey}. */
+    public static int sortedId(long sortKey) {
+        return (int) (sortKey & ((1 << SORT_ID_BITS) - 1));
+    }
+
+    /** The score of a {@link #sortKey}. */
+    public static long sortedScore(long sortKey) {
+        return sortKey >>> SORT_ID_BITS;
     }
 
     /** The preset this table enumerates. */

@@ -16,9 +16,8 @@ import io.github.ddzengine.core.rules.Rules;
  * longs, so no comparator and no allocation. Why each term sits where it does: docs/solver.md.
  */
 final class MoveOrdering {
-    /** Above every ordering score; move ids take the low {@link #ID_BITS} bits of a sort key. */
+    /** Above every ordering score (sort keys: {@link MoveTable#sortKey}, lowest first). */
     private static final long ORDER_MAX = 1L << 36;
-    private static final int ID_BITS = 16;
     /** Rests of more cards are not asked for a three-play quick win ({@link #winsInTwoMore}). */
     private static final int QUICK_WIN_REST_CARDS = 6;
 
@@ -147,18 +146,18 @@ final class MoveOrdering {
                     + ((long) table.cardCount(m) << 23) + ((long) shape(hand, table.cards(m)) << 28)
                     + (m == k ? 1L << 33 : 0);
             }
-            keys[i] = ((ORDER_MAX - score) << ID_BITS) | m;
+            keys[i] = MoveTable.sortKey(ORDER_MAX - score, m);
         }
         Arrays.sort(keys, 0, n);
         for (int i = 0; i < n; i++) {
-            moves[i] = (int) (keys[i] & ((1 << ID_BITS) - 1));
+            moves[i] = MoveTable.sortedId(keys[i]);
         }
         return quickWin;
     }
 
     /** Whether an ordering key of {@link #order} marks a move nobody on the other side can beat. */
     static boolean isControl(long orderKey) {
-        return ((ORDER_MAX - (orderKey >>> ID_BITS)) >>> 1 & 1) != 0;
+        return ((ORDER_MAX - MoveTable.sortedScore(orderKey)) >>> 1 & 1) != 0;
     }
 
     /**
