@@ -3,6 +3,7 @@ package io.github.ddzengine.tables;
 import java.io.IOException;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
@@ -10,10 +11,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -70,7 +73,9 @@ import java.util.zip.CRC32C;
  * kind, content version, rules, file length, and the body checksum (which reads the whole body;
  * for the 59.5 MB segment table on the development machine: 4 ms once its pages are mapped and
  * cached, 14 ms on the first touch of a cached file, 30 to 110 ms from disk). A missing file is absent ({@link Optional#empty()}); any other
- * problem is a {@link TableException} naming the file, the problem and the fix. Sections are then
+ * problem is a {@link TableException} naming the file, the problem and the fix: among them a path
+ * that is not a regular file (a FIFO is never opened, which would block) and a symbolic link whose
+ * target is missing. Sections are then
  * mapped read-only ({@link FileChannel#map}); the mapping outlives the channel and is released by
  * the garbage collector.
  */
@@ -399,9 +404,10 @@ public final class TableFile {
      *     problem, the fix)
      */
     public static Optional<TableFile> open(Path file, TableKind kind, String rules) {
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
+        requireRegularFile(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Header h = readHeader(file, ch);
             checkIdentity(file, h, kind, rules);
@@ -433,6 +439,7 @@ public final class TableFile {
      * @throws TableException naming the first problem
      */
     public static Header inspect(Path file) {
+        requireRegularFile(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Header h = readHeader(file, ch);
             checkLength(file, h, ch.size());
@@ -452,10 +459,42 @@ public final class TableFile {
      * @throws TableException naming the first problem
      */
     public static Header readHeader(Path file) {
+        requireRegularFile(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             return readHeader(file, ch);
         } catch (IOException e) {
             throw TableException.io(file, "cannot read the table file", e);
+        }
+    }
+
+    /**
+     * Refuses what is not a regular file before it is opened: opening a FIFO would block until
+     * someone writes to it, a directory or a device cannot be a table, and a symbolic link whose
+     * target is missing is a mistake to report, not an absent table.
+     *
+     * @throws TableException {@code FILE: not a regular file (a directory); run ...}
+     */
+    static void requireRegularFile(Path file) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            if (Files.isSymbolicLink(file)) {
+                String target;
+                try {
+                    target = String.valueOf(Files.readSymbolicLink(file));
+                } catch (IOException | UnsupportedOperationException ex) {
+                    target = "?";
+                }
+                throw TableException.refused(file, "a symbolic link to " + target + ", which does not exist");
+            }
+            throw TableException.io(file, "cannot read the table file", e);
+        } catch (IOException e) {
+            throw TableException.io(file, "cannot read the table file", e);
+        }
+        if (!a.isRegularFile()) {
+            String what = a.isDirectory() ? "a directory" : a.isOther() ? "a FIFO, socket or device" : "not a file";
+            throw TableException.refused(file, "not a regular file (" + what + ")");
         }
     }
 
@@ -497,8 +536,12 @@ public final class TableFile {
         }
         try {
             return parseHeader(b, headerLength);
-        } catch (RuntimeException e) { // BufferUnderflow, bad lengths: a writer bug, not damage
-            throw TableException.refused(file, "corrupt header (" + e.getMessage() + ")");
+        } catch (BufferUnderflowException e) { // a name or list longer than the header
+            throw TableException.refused(file, "corrupt header (its names and lists run past its " + headerLength
+                + " bytes)");
+        } catch (RuntimeException e) { // bad lengths: a writer bug, not damage
+            throw TableException.refused(file, "corrupt header (" + (e.getMessage() != null ? e.getMessage()
+                : e.getClass().getSimpleName()) + ")");
         }
     }
 
@@ -569,9 +612,13 @@ public final class TableFile {
     private static void checkBody(Path file, Header h, FileChannel ch) throws IOException {
         CRC32C crc = new CRC32C();
         long step = 1L << 30;
-        for (long at = 0; at < h.bodyLength(); at += step) {
-            long n = Math.min(step, h.bodyLength() - at);
-            crc.update(ch.map(FileChannel.MapMode.READ_ONLY, h.headerLength() + at, n));
+        try {
+            for (long at = 0; at < h.bodyLength(); at += step) {
+                long n = Math.min(step, h.bodyLength() - at);
+                crc.update(ch.map(FileChannel.MapMode.READ_ONLY, h.headerLength() + at, n));
+            }
+        } catch (InternalError e) { // the JVM's error for a mapped page that vanished: truncated meanwhile
+            throw TableException.refused(file, "changed or truncated while it was being read");
         }
         int computed = (int) crc.getValue();
         if (computed != h.bodyCrc()) {

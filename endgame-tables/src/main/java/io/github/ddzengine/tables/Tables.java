@@ -221,10 +221,14 @@ public final class Tables {
      * @param dir the tables directory (it need not exist)
      * @param preset the preset in use, or null for the shared kinds only
      * @return every table looked for, loaded or absent, and the tables value
-     * @throws TableException if a file exists but cannot be used (corrupt, truncated, stale, of
-     *     another kind or preset)
+     * @throws TableException if {@code dir} is something other than a directory, or a file exists
+     *     but cannot be used (corrupt, truncated, stale, of another kind or preset, not a regular
+     *     file, a symbolic link to nothing)
      */
     public static LoadReport load(Path dir, Preset preset) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw TableException.io(dir, "not a directory (the tables directory holds the table files)", null);
+        }
         List<Loaded> loaded = new ArrayList<>();
         EngineTables engine = EngineTables.NONE;
         for (TableProvider p : PROVIDERS) {
@@ -314,7 +318,7 @@ public final class Tables {
     private static FileInfo expectedInfo(Path file, TableProvider provider, Preset preset) {
         TableKind kind = provider.kind();
         String rules = rulesOf(preset);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return new FileInfo(file, kind.id(), rules, -1, -1, null, Status.ABSENT, null);
         }
         long bytes = size(file);

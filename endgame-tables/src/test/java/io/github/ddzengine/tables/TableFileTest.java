@@ -262,6 +262,45 @@ class TableFileTest {
         assertOneLine(e, file, "body checksum mismatch");
     }
 
+    /**
+     * A FIFO in place of a table file is refused at once, never opened (opening it would block
+     * until someone writes to it: issue 21, defect 9); so are a directory and, instead of being
+     * taken for an absent table, a symbolic link to nothing (defect 16).
+     */
+    @Test
+    void refusesWhatIsNotARegularFileWithoutOpeningIt() throws Exception {
+        Path fifo = dir.resolve("fifo.ddzt");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is needed");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            assertRefused(fifo, "not a regular file (a FIFO, socket or device)");
+            assertOneLine(assertThrows(TableException.class, () -> TableFile.readHeader(fifo)), fifo,
+                "not a regular file (a FIFO, socket or device)");
+            assertOneLine(assertThrows(TableException.class, () -> TableFile.inspect(fifo)), fifo,
+                "not a regular file (a FIFO, socket or device)");
+        });
+        Path sub = Files.createDirectory(dir.resolve("sub.ddzt"));
+        assertRefused(sub, "not a regular file (a directory)");
+        Path dangling = Files.createSymbolicLink(dir.resolve("link.ddzt"), dir.resolve("gone.ddzt"));
+        assertRefused(dangling, "a symbolic link to " + dir.resolve("gone.ddzt") + ", which does not exist");
+        Path good = Files.createSymbolicLink(dir.resolve("good.ddzt"), write());
+        assertTrue(TableFile.open(good, TableKind.SEGMENTS, TableFile.ANY_RULES).isPresent(), "a link to a table works");
+    }
+
+    /** A header whose name lengths run past its end says so, not {@code corrupt header (null)} (defect 16). */
+    @Test
+    void aNameRunningPastTheHeaderIsNamedInTheProblem() throws IOException {
+        Path file = write();
+        byte[] all = Files.readAllBytes(file);
+        ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN).putShort(40, (short) 60000); // the kind name's length
+        Files.write(file, all);
+        patchInt(file, 12, ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN).getInt(12), true);
+        TableException e = assertThrows(TableException.class,
+            () -> TableFile.open(file, TableKind.SEGMENTS, TableFile.ANY_RULES));
+        assertOneLine(e, file, "corrupt header (its names and lists run past its ");
+        assertFalse(e.getMessage().contains("null"), e.getMessage());
+    }
+
     /** Writes an int of the fixed header; with {@code fixCrc}, recomputes the header checksum (a consistent file). */
     private static void patchInt(Path file, int offset, int value, boolean fixCrc) throws IOException {
         byte[] all = Files.readAllBytes(file);

@@ -77,6 +77,30 @@ public final class AgentProtocol {
         });
     }
 
+    /**
+     * A request with its {@code id} first: {@code {"id":7,"type":"play",...}}. An agent may echo
+     * the id in its answer, so that the referee can tell its answer from junk written earlier.
+     *
+     * @param request a request of this class, one JSON object
+     */
+    static String withId(String request, long id) {
+        return "{\"id\":" + id + "," + request.substring(1);
+    }
+
+    /**
+     * An answer with the {@code id} of its request, if the request had one ({@code {"id":7,...}}).
+     *
+     * @param answer an answer of this class, one JSON object
+     * @param request the request read, or null
+     */
+    public static String echoId(String answer, JsonNode request) {
+        JsonNode id = request == null ? null : request.get("id");
+        if (id == null || !(id.isIntegralNumber() || id.isTextual())) {
+            return answer;
+        }
+        return "{\"id\":" + id + "," + answer.substring(1);
+    }
+
     /** {@code {"type":"bye"}}: the session ends. */
     public static String bye() {
         return "{\"type\":\"bye\"}";
@@ -197,8 +221,8 @@ public final class AgentProtocol {
         if (p == null || !p.isIntegralNumber()) {
             throw new IllegalArgumentException("hello: missing \"protocol\" (this agent speaks protocol " + VERSION + ")");
         }
-        if (p.intValue() != VERSION) {
-            throw new IllegalArgumentException("hello: protocol " + p + " is not supported (this agent speaks protocol "
+        if (!p.canConvertToInt() || p.intValue() != VERSION) { // 4294967297 is not 1
+            throw new IllegalArgumentException("hello: protocol " + JsonFields.shown(p) + " is not supported (this agent speaks protocol "
                 + VERSION + ")");
         }
         JsonFields.required(hello, "rules");
@@ -217,7 +241,7 @@ public final class AgentProtocol {
             return false;
         }
         if (!v.isBoolean()) {
-            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + v);
+            throw new IllegalArgumentException("\"win_rates\" must be true or false, not " + JsonFields.shown(v));
         }
         return v.booleanValue();
     }
@@ -237,8 +261,10 @@ public final class AgentProtocol {
     public static InformationSet readPlay(JsonNode play, Rules rules) {
         int seat = (int) integer(play, "seat", 0, 2);
         JsonNode landlord = play.get("landlord");
-        if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.intValue() == 0)) {
-            throw new IllegalArgumentException("\"landlord\" is always 0 (seats count from the landlord), not " + landlord);
+        if (landlord != null && !landlord.isNull() && !(landlord.isIntegralNumber() && landlord.canConvertToLong()
+            && landlord.longValue() == 0)) {
+            throw new IllegalArgumentException("\"landlord\" is always 0 (seats count from the landlord), not "
+                + JsonFields.shown(landlord));
         }
         long hand = cards(play, "hand", true);
         long kitty = cards(play, "kitty", false);
@@ -256,8 +282,9 @@ public final class AgentProtocol {
                 throw new IllegalArgumentException(where + " must be an object {\"seat\", \"move\"}");
             }
             JsonNode s = h.get("seat");
-            if (s != null && !s.isNull() && !(s.isIntegralNumber() && s.intValue() == i % 3)) {
-                throw new IllegalArgumentException(where + ": play " + (i + 1) + " is by seat " + (i % 3) + ", not " + s);
+            if (s != null && !s.isNull() && !(s.isIntegralNumber() && s.canConvertToLong() && s.longValue() == i % 3)) {
+                throw new IllegalArgumentException(where + ": play " + (i + 1) + " is by seat " + (i % 3) + ", not "
+                    + JsonFields.shown(s));
             }
             try {
                 moves[i] = table.parseMove(JsonFields.required(h, "move"));
@@ -277,14 +304,15 @@ public final class AgentProtocol {
         }
         int[] earlier = new int[bids.size()];
         for (int i = 0; i < earlier.length; i++) {
-            if (!bids.get(i).isIntegralNumber()) {
-                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3");
+            JsonNode b = bids.get(i);
+            if (!b.isIntegralNumber() || !b.canConvertToInt() || b.intValue() < 0 || b.intValue() > 3) {
+                throw new IllegalArgumentException("\"bids\"[" + i + "] must be an integer 0..3, not " + JsonFields.shown(b));
             }
             earlier[i] = bids.get(i).intValue();
         }
         BidRequest r = BidRequest.of(rules, hand, earlier);
         if (bid.has("seat") && integer(bid, "seat", 0, 2) != r.position()) {
-            throw new IllegalArgumentException("\"seat\" " + bid.get("seat") + " disagrees with the " + earlier.length
+            throw new IllegalArgumentException("\"seat\" " + JsonFields.shown(bid.get("seat")) + " disagrees with the " + earlier.length
                 + " earlier bids (position " + r.position() + ")");
         }
         return r;
@@ -309,7 +337,7 @@ public final class AgentProtocol {
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
             throw new IllegalArgumentException("\"" + field + "\" must be an integer"
-                + (min == Long.MIN_VALUE ? "" : " " + min + ".." + max) + ", not " + v);
+                + (min == Long.MIN_VALUE ? "" : " " + min + ".." + max) + ", not " + JsonFields.shown(v));
         }
         return v.longValue();
     }

@@ -1,10 +1,10 @@
 package io.github.ddzengine.protocol;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,8 +12,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,22 +44,37 @@ import io.github.ddzengine.mc.arena.ArenaException;
  * seat. Requests go one at a time; the process's standard error is passed through.
  *
  * <p><b>Faults.</b> Every answer is checked against the rules. An answer that is not a JSON object
- * with the expected field (unparsable), a move or bid that is not legal (illegal), no answer within
- * the move time-out (time-out: the process is killed), or the end of the process's output (crash)
- * is counted in {@link #faults()} (shared by all copies) and replaced by the fallback: a pass where
- * legal, otherwise the solo of the lowest card held; bid 0. After a time-out or a crash the rest of
- * that game is played by the fallback, and the process is started again for the next game.
+ * with the expected field, or a line longer than {@value #MAX_LINE_CHARS} characters
+ * (unparsable), a move or bid that is not legal (illegal), a request not written and answered
+ * within the move time-out (time-out: the request's writing is bounded too, so an agent that never
+ * reads cannot block the referee), or the end of the process's output (crash) is counted in
+ * {@link #faults()} (shared by all copies) and replaced by the fallback: a pass where legal,
+ * otherwise the solo of the lowest card held; bid 0. After a time-out, an overlong line or a crash
+ * the process is killed, the rest of that game is played by the fallback, and the process is
+ * started again for the next game.
  *
- * <p>{@link #close()} on the prototype ends every process of every copy ({@code bye}, then a kill
- * after a grace period); a JVM shutdown hook kills what is left.
+ * <p><b>Answers.</b> Each request carries an {@code id}; an answer that echoes an {@code id} other
+ * than the request's is dropped as stale, and once an agent has echoed one, its lines without the
+ * request's {@code id} are dropped too (junk written after an answer is never taken for the next
+ * one). Lines that arrive while no answer is awaited are dropped before each request.
+ *
+ * <p><b>Processes.</b> Killing a process kills its whole tree: its descendants, as last seen (the
+ * tree is looked at every {@value #TREE_SCAN_MS} ms and at each request, so that grandchildren
+ * orphaned by their parent's exit are still found). {@link #close()} on the prototype ends every
+ * process of every copy ({@code bye}, then a kill of the tree after a grace period); a JVM shutdown
+ * hook kills every tree left.
  */
 public final class ExecAgent implements Agent, AutoCloseable {
     /** The spec prefix. */
     public static final String PREFIX = "exec:";
-    /** Extra time for the first answer of a process: its start-up. */
+    /** Extra time for the first answer of a process, its start-up, by default ({@code --startup-grace-ms}). */
     public static final long STARTUP_GRACE_MS = 10_000;
     /** How long {@link #close()} waits for processes to exit after {@code bye}. */
     private static final long EXIT_GRACE_MS = 2_000;
+    /** The longest protocol line read, in characters: a longer one is unparsable, its process killed. */
+    public static final int MAX_LINE_CHARS = 1 << 20;
+    /** Period of the scan of each live process's descendants, ms. */
+    static final long TREE_SCAN_MS = 250;
 
     /** The per-agent fault counts, shared by the copies; thread-safe. */
     public static final class Faults {
@@ -86,56 +107,174 @@ public final class ExecAgent implements Agent, AutoCloseable {
         final List<String> command;
         final Rules rules;
         final long timeoutMs;
+        final long startupGraceMs;
         final Faults faults = new Faults();
         final Set<Proc> live = ConcurrentHashMap.newKeySet();
         final Thread killer;
+        /** Scans the trees of the live processes; started with the first process. */
+        private ScheduledExecutorService scanner;
 
-        Shared(String spec, List<String> command, Rules rules, long timeoutMs) {
+        Shared(String spec, List<String> command, Rules rules, long timeoutMs, long startupGraceMs) {
             this.spec = spec;
             this.command = command;
             this.rules = rules;
             this.timeoutMs = timeoutMs;
-            this.killer = new Thread(() -> live.forEach(p -> p.process.destroyForcibly()), "ddz-exec-kill");
+            this.startupGraceMs = startupGraceMs;
+            this.killer = new Thread(() -> live.forEach(Proc::killTree), "ddz-exec-kill");
             Runtime.getRuntime().addShutdownHook(killer);
+        }
+
+        synchronized void startScanner() {
+            if (scanner == null) {
+                scanner = Executors.newSingleThreadScheduledExecutor(daemon("ddz-exec-tree"));
+                scanner.scheduleWithFixedDelay(() -> live.forEach(Proc::scanTree), TREE_SCAN_MS, TREE_SCAN_MS,
+                    TimeUnit.MILLISECONDS);
+            }
+        }
+
+        synchronized void stopScanner() {
+            if (scanner != null) {
+                scanner.shutdownNow();
+                scanner = null;
+            }
         }
     }
 
-    /** One running process: its input, and its output lines as they come (a reader thread). */
+    /** A daemon thread factory. */
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /**
+     * One running process: its input (written by a writer thread, so that a write can be given up
+     * at a deadline), its output lines as they come (a reader thread, lines capped at
+     * {@value #MAX_LINE_CHARS} characters) and its tree of descendants as last seen.
+     */
     private static final class Proc {
         /** Put on the queue when the process's output ends. */
         static final String EOF = new String("<end of output>");
+        /** Put on the queue for a line over {@value #MAX_LINE_CHARS} characters (the rest of it is dropped). */
+        static final String OVERLONG = new String("<overlong line>");
 
         final Process process;
         final Writer in;
+        final ExecutorService writer;
         final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        /** Every descendant seen so far: killed with the process, even once orphaned. */
+        final Set<ProcessHandle> tree = ConcurrentHashMap.newKeySet();
         boolean helloSent;
         boolean answered;
-        /** Killed after a time-out ({@link Process#isAlive()} may stay true for a moment after the kill). */
-        boolean killed;
+        /** The agent echoed a request's id once: its lines without the id are dropped. */
+        boolean echoesIds;
+        /** Killed (after a time-out, an overlong line; {@link Process#isAlive()} may stay true for a moment). */
+        volatile boolean killed;
 
         Proc(Process process) {
             this.process = process;
             this.in = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
-            Thread reader = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = r.readLine()) != null) {
-                        lines.add(line);
-                    }
-                } catch (IOException e) {
-                    // the process went away: same as the end of its output
-                } finally {
-                    lines.add(EOF);
-                }
-            }, "ddz-exec-reader");
+            this.writer = Executors.newSingleThreadExecutor(daemon("ddz-exec-writer"));
+            Thread reader = new Thread(this::readLines, "ddz-exec-reader");
             reader.setDaemon(true);
             reader.start();
         }
 
-        void send(String line) throws IOException {
-            in.write(line);
-            in.write('\n');
+        /** The reader thread: lines as {@link java.io.BufferedReader#readLine} splits them, capped in length. */
+        private void readLines() {
+            try (Reader r = new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)) {
+                char[] buf = new char[8192];
+                StringBuilder line = new StringBuilder();
+                boolean overlong = false;
+                boolean afterCr = false;
+                for (int n; (n = r.read(buf)) >= 0; ) {
+                    for (int i = 0; i < n; i++) {
+                        char c = buf[i];
+                        if (c == '\n' && afterCr) {
+                            afterCr = false;
+                            continue; // CR LF: one line end
+                        }
+                        afterCr = c == '\r';
+                        if (c == '\n' || c == '\r') {
+                            if (!overlong) {
+                                lines.add(line.toString());
+                            }
+                            line.setLength(0);
+                            overlong = false;
+                        } else if (!overlong) {
+                            line.append(c);
+                            if (line.length() > MAX_LINE_CHARS) {
+                                lines.add(OVERLONG);
+                                line.setLength(0);
+                                line.trimToSize();
+                                overlong = true;
+                            }
+                        }
+                    }
+                }
+                if (line.length() > 0 && !overlong) {
+                    lines.add(line.toString());
+                }
+            } catch (IOException e) {
+                // the process went away: same as the end of its output
+            } finally {
+                lines.add(EOF);
+            }
+        }
+
+        /**
+         * Writes lines and flushes them, giving up at {@code deadline} (System.nanoTime).
+         *
+         * @return null when written, else {@code "time-out"} or {@code "crash"} (the input is closed)
+         */
+        String send(List<String> message, long deadline) {
+            Future<?> f;
+            try {
+                f = writer.submit(() -> {
+                    for (String l : message) {
+                        in.write(l);
+                        in.write('\n');
+                    }
+                    in.flush();
+                    return null;
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                return "crash"; // killed meanwhile
+            }
+            try {
+                f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                return null;
+            } catch (TimeoutException e) {
+                return "time-out";
+            } catch (ExecutionException e) {
+                return "crash";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ArenaException("interrupted while writing to an agent", e);
+            }
+        }
+
+        /** Remembers the process's descendants as they are now. */
+        void scanTree() {
+            try {
+                process.descendants().forEach(tree::add);
+            } catch (RuntimeException e) {
+                // the process table could not be read: keep what was seen
+            }
+        }
+
+        /** Kills the process, its process group and every descendant seen (orphans too), and stops its writer. */
+        void killTree() {
+            killed = true;
+            scanTree();
+            ProcessGroups.kill(process.pid()); // under setsid the agent leads its own group
+            process.destroyForcibly();
+            for (ProcessHandle h : tree) {
+                h.destroyForcibly(); // a handle of an exited process does nothing, even if its pid is reused
+            }
+            writer.shutdownNow();
         }
     }
 
@@ -148,6 +287,8 @@ public final class ExecAgent implements Agent, AutoCloseable {
     private boolean failedThisGame;
     private boolean seedPending;
     private long gameSeed;
+    /** Requests this copy sent: the id of the next one is one more. */
+    private long requests;
 
     private ExecAgent(Shared shared) {
         this.shared = shared;
@@ -159,11 +300,20 @@ public final class ExecAgent implements Agent, AutoCloseable {
      * The agent of {@code spec}, {@code exec:COMMAND ARGS} (words split at blanks; single or double
      * quotes group words, a backslash escapes the next character). No process starts until a game.
      *
-     * @param moveTimeoutMs the longest wait for an answer, ms (the first answer of a process gets
-     *     {@link #STARTUP_GRACE_MS} more)
+     * @param moveTimeoutMs the longest time to write a request and read its answer, ms (the first
+     *     answer of a process gets {@link #STARTUP_GRACE_MS} more)
      * @throws IllegalArgumentException if the command is empty or its quotes do not close
      */
     public static ExecAgent of(String spec, Rules rules, long moveTimeoutMs) {
+        return of(spec, rules, moveTimeoutMs, STARTUP_GRACE_MS);
+    }
+
+    /**
+     * {@link #of(String, Rules, long)} with the start-up grace given.
+     *
+     * @param startupGraceMs extra time for the first answer of each process, ms
+     */
+    public static ExecAgent of(String spec, Rules rules, long moveTimeoutMs, long startupGraceMs) {
         if (!spec.startsWith(PREFIX)) {
             throw new IllegalArgumentException("an external agent is exec:COMMAND, not '" + spec + "'");
         }
@@ -171,7 +321,7 @@ public final class ExecAgent implements Agent, AutoCloseable {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("agent '" + spec + "': no command after exec:");
         }
-        return new ExecAgent(new Shared(spec, command, rules, moveTimeoutMs));
+        return new ExecAgent(new Shared(spec, command, rules, moveTimeoutMs, startupGraceMs));
     }
 
     /** Splits a command line into words (blanks separate; quotes group; backslash escapes). */
@@ -252,8 +402,11 @@ public final class ExecAgent implements Agent, AutoCloseable {
             end(proc);
             shared.faults.restarts.incrementAndGet();
         }
-        ProcessBuilder pb = new ProcessBuilder(shared.command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        shared.startScanner();
+        ProcessBuilder pb = new ProcessBuilder(ProcessGroups.detached(shared.command))
+            .redirectError(ProcessBuilder.Redirect.INHERIT);
         try {
+            ProcessGroups.checkExecutable(shared.command.get(0));
             proc = new Proc(pb.start());
         } catch (IOException e) {
             proc = null;
@@ -261,6 +414,7 @@ public final class ExecAgent implements Agent, AutoCloseable {
                 + JsonFields.oneLine(e.getMessage()), e);
         }
         shared.live.add(proc);
+        proc.scanTree();
     }
 
     @Override
@@ -355,38 +509,71 @@ public final class ExecAgent implements Agent, AutoCloseable {
         }
         Proc p = proc;
         p.lines.removeIf(l -> l != Proc.EOF); // lines written while no answer was awaited
-        try {
-            if (!p.helloSent) {
-                p.send(AgentProtocol.hello(shared.rules, seat));
-                p.helloSent = true;
+        long id = ++requests;
+        List<String> message = new ArrayList<>(3);
+        if (!p.helloSent) {
+            message.add(AgentProtocol.hello(shared.rules, seat));
+        }
+        if (seedPending) {
+            message.add(AgentProtocol.game(gameSeed));
+        }
+        message.add(AgentProtocol.withId(request, id));
+        // one deadline for writing the request and reading its answer
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(shared.timeoutMs
+            + (p.answered ? 0 : shared.startupGraceMs));
+        String sent = p.send(message, deadline);
+        if (sent != null) {
+            p.killTree();
+            return failed(sent.equals("time-out") ? shared.faults.timeouts : shared.faults.crashes);
+        }
+        p.helloSent = true;
+        seedPending = false;
+        p.scanTree();
+        while (true) {
+            String line;
+            try {
+                line = p.lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ArenaException("agent " + shared.spec + ": interrupted while waiting for an answer", e);
             }
-            if (seedPending) {
-                p.send(AgentProtocol.game(gameSeed));
-                seedPending = false;
+            if (line == null) {
+                p.killTree();
+                return failed(shared.faults.timeouts);
             }
-            p.send(request);
-            p.in.flush();
-        } catch (IOException e) {
-            return failed(shared.faults.crashes);
+            if (line == Proc.EOF) {
+                p.lines.add(Proc.EOF); // keep the mark: startGame sees the process is gone
+                p.killTree(); // its orphans
+                return failed(shared.faults.crashes);
+            }
+            if (line == Proc.OVERLONG) {
+                p.killTree(); // it may stream for ever
+                return failed(shared.faults.unparsable);
+            }
+            long echoed = echoedId(line);
+            if (echoed == id || echoed == NO_ID && !p.echoesIds) {
+                p.echoesIds |= echoed == id;
+                p.answered = true;
+                return line;
+            }
+            // a stale answer (another id), or a line without the id from an agent that echoes ids: junk
         }
-        String line;
+    }
+
+    /** Marks a line without an {@code id}. */
+    private static final long NO_ID = Long.MIN_VALUE;
+
+    /** The {@code id} a line echoes (an integer field of a JSON object), or {@link #NO_ID}. */
+    private static long echoedId(String line) {
+        if (!line.contains("\"id\"")) {
+            return NO_ID;
+        }
         try {
-            line = p.lines.poll(shared.timeoutMs + (p.answered ? 0 : STARTUP_GRACE_MS), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ArenaException("agent " + shared.spec + ": interrupted while waiting for an answer", e);
+            JsonNode id = JsonFields.readObject(line, "move").get("id");
+            return id != null && id.canConvertToLong() && id.isIntegralNumber() ? id.longValue() : NO_ID;
+        } catch (IllegalArgumentException e) {
+            return NO_ID;
         }
-        if (line == null) {
-            p.killed = true;
-            p.process.destroyForcibly();
-            return failed(shared.faults.timeouts);
-        }
-        if (line == Proc.EOF) {
-            p.lines.add(Proc.EOF); // keep the mark: startGame sees the process is gone
-            return failed(shared.faults.crashes);
-        }
-        p.answered = true;
-        return line;
     }
 
     private String failed(AtomicLong counter) {
@@ -395,32 +582,51 @@ public final class ExecAgent implements Agent, AutoCloseable {
         return null;
     }
 
-    /** Ends a process: {@code bye} and its input closed; killed if it is still there after the grace. */
+    /** Ends a process: {@code bye} and its input closed; its tree killed when it exited or the grace ran out. */
     private void end(Proc p) {
         shared.live.remove(p);
-        sayBye(p);
-        waitOrKill(p, System.nanoTime() + EXIT_GRACE_MS * 1_000_000L);
+        long deadline = System.nanoTime() + EXIT_GRACE_MS * 1_000_000L;
+        sayBye(p, deadline);
+        waitAndKill(p, deadline);
     }
 
-    private static void sayBye(Proc p) {
-        try {
-            p.send(AgentProtocol.bye());
+    /** {@code bye} and the input closed, both given up at {@code deadline}. */
+    private static void sayBye(Proc p, long deadline) {
+        if (p.killed) {
+            return;
+        }
+        p.scanTree();
+        p.send(List.of(AgentProtocol.bye()), deadline);
+        Future<?> close = p.writer.submit(() -> {
             p.in.close();
-        } catch (IOException e) {
-            // already gone
+            return null;
+        });
+        try {
+            close.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // gone, or stuck: killed below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // already shut down
         }
     }
 
-    private static void waitOrKill(Proc p, long deadline) {
+    /**
+     * Waits for the process to exit until {@code deadline}, then kills its tree: the process if it
+     * is still there, and any descendant left behind (grandchildren that outlive it keep its
+     * standard error open, and a calling pipeline would hang on them).
+     */
+    private static void waitAndKill(Proc p, long deadline) {
         try {
             long left = deadline - System.nanoTime();
-            if (left <= 0 || !p.process.waitFor(left, TimeUnit.NANOSECONDS)) {
-                p.process.destroyForcibly();
+            if (left > 0) {
+                p.process.waitFor(left, TimeUnit.NANOSECONDS);
             }
         } catch (InterruptedException e) {
-            p.process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        p.killTree();
     }
 
     /**
@@ -431,13 +637,14 @@ public final class ExecAgent implements Agent, AutoCloseable {
     public void close() {
         List<Proc> procs = new ArrayList<>(shared.live);
         shared.live.removeAll(procs);
-        for (Proc p : procs) {
-            sayBye(p);
-        }
         long deadline = System.nanoTime() + EXIT_GRACE_MS * 1_000_000L;
         for (Proc p : procs) {
-            waitOrKill(p, deadline);
+            sayBye(p, deadline);
         }
+        for (Proc p : procs) {
+            waitAndKill(p, deadline);
+        }
+        shared.stopScanner();
         try {
             Runtime.getRuntime().removeShutdownHook(shared.killer);
         } catch (IllegalStateException e) {

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 
@@ -91,6 +92,15 @@ public final class JsonFields {
         return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
+    /**
+     * A JSON value as an error message quotes it: its JSON text, with the line breaks JSON leaves
+     * as they are (U+0085, U+2028, U+2029) and control characters escaped ({@code \u2028}), so that
+     * the message stays one line.
+     */
+    public static String shown(JsonNode value) {
+        return Ascii.visible(String.valueOf(value));
+    }
+
     /** A string field; null when absent or JSON null. */
     public static String text(JsonNode node, String field) {
         JsonNode v = node.get(field);
@@ -139,7 +149,7 @@ public final class JsonFields {
         StringBuilder list = new StringBuilder();
         for (JsonNode b : bans) {
             if (!b.isTextual() && !b.isIntegralNumber()) {
-                throw new IllegalArgumentException("\"bans\" holds " + b + ": expected type names or codes");
+                throw new IllegalArgumentException("\"bans\" holds " + shown(b) + ": expected type names or codes");
             }
             list.append(b.asText()).append(',');
         }

@@ -19,7 +19,18 @@ public final class ProtocolAgents {
      *     answer gets {@link ExecAgent#STARTUP_GRACE_MS} more)
      */
     public static AgentSpecs withExec(AgentSpecs specs, long moveTimeoutMillis) {
+        return withExec(specs, moveTimeoutMillis, ExecAgent.STARTUP_GRACE_MS);
+    }
+
+    /**
+     * {@link #withExec(AgentSpecs, long)} with the start-up grace given.
+     *
+     * @param startupGraceMillis extra time for the first answer of each process, ms ({@code ddz play
+     *     --startup-grace-ms})
+     */
+    public static AgentSpecs withExec(AgentSpecs specs, long moveTimeoutMillis, long startupGraceMillis) {
         return specs.withCommand("exec", "COMMAND", "an external process",
-            (rules, tables, command) -> ExecAgent.of(ExecAgent.PREFIX + command, rules, moveTimeoutMillis));
+            (rules, tables, command) -> ExecAgent.of(ExecAgent.PREFIX + command, rules, moveTimeoutMillis,
+                startupGraceMillis));
     }
 }

@@ -62,9 +62,7 @@ final class BidCommand implements Callable<Integer> {
         if (seat < 0 || seat > 2) {
             throw new ParameterException(spec.commandLine(), "--seat is a bidding position 0..2, not " + seat);
         }
-        if (worlds < 1 || worlds > 10_000_000) {
-            throw new ParameterException(spec.commandLine(), "--worlds must be 1..10000000, not " + worlds);
-        }
+        Bounds.check(spec, "--worlds", worlds, 1, Bounds.MAX_WORLDS, null);
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
         BidRequest request;

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             + "| ddz botzone",
         "  java -cp tools/target/ddz.jar io.github.ddzengine.tools.botzone.BotzoneMain --budget-ms 50 < turn.json   (cold start)",
         "",
-        "Exit codes: 0 a response was printed, 2 bad options."})
+        "Exit codes: 0 a response was printed, 2 bad options, 4 the response could not be written."})
 final class BotzoneCommand implements Callable<Integer> {
     private final InputStream stdin;
 
@@ -61,9 +61,7 @@ final class BotzoneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (budgetMs < 1) {
-            return Ddz.inputError(spec, new IllegalArgumentException("--budget-ms must be 1 or more, not " + budgetMs));
-        }
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
         BotzoneBot bot;
         try {
             new BotzoneBot(agent, budgetMs, seed); // a bad spec is reported before the tables are read

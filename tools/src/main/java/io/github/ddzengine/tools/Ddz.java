@@ -4,6 +4,7 @@ import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.tables.TableException;
+import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,8 +27,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * all of them.
  *
  * <p>Exit codes: {@code 0} success; {@code 2} a usage or input error (unknown option, bad cards,
- * unknown rules...), reported as one line on standard error; {@code 1} an internal error, also one
- * line (set the environment variable {@code DDZ_DEBUG=1} to get the stack trace as well).
+ * unknown rules, a table file that cannot be used...), reported as one line on standard error;
+ * {@code 1} an internal error, also one line (set the environment variable {@code DDZ_DEBUG=1} to
+ * get the stack trace as well); {@code 3} {@code ddz play} counted faults of an external agent;
+ * {@code 4} the output could not be written. {@code docs/reliability.md} has the whole policy.
  */
 @Command(name = "ddz", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = "Dou Dizhu engine: rules, legal moves, solving and play.",
@@ -36,6 +40,10 @@ public final class Ddz implements Callable<Integer> {
     public static final int EXIT_USAGE = CommandLine.ExitCode.USAGE;
     /** Exit code of an internal error (a bug). */
     public static final int EXIT_SOFTWARE = CommandLine.ExitCode.SOFTWARE;
+    /** Exit code of {@code ddz play} when an external agent failed (a fault counted beyond {@code --tolerate-faults}). */
+    public static final int EXIT_AGENT_FAULTS = 3;
+    /** Exit code when the output could not be written (a full disk, a closed pipe). */
+    public static final int EXIT_OUTPUT = 4;
 
     @Spec
     private CommandSpec spec;
@@ -49,19 +57,64 @@ public final class Ddz implements Callable<Integer> {
      * @param args the command-line arguments
      */
     public static void main(String[] args) {
-        CommandLine cl = commandLine(System.in);
+        int code = run(System.in, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err),
+            args);
+        System.exit(code);
+    }
+
+    /**
+     * Runs the command line on the given streams, as {@link #main} does on the process's own: the
+     * exit code, every error one line on {@code err}. Output that cannot be written (a full disk: a
+     * {@link PrintWriter} would swallow the error) ends the verb with one line {@code ddz VERB:
+     * cannot write standard output: REASON} and {@link #EXIT_OUTPUT}; a closed pipe (its reader
+     * stopped, {@code | head}) with that exit code only.
+     *
+     * @param in standard input ({@code --batch}, {@code serve}, {@code botzone})
+     * @param out standard output
+     * @param err standard error
+     * @param args the command-line arguments
+     * @return the exit code
+     */
+    public static int run(InputStream in, OutputStream out, OutputStream err, String... args) {
+        CommandLine cl = commandLine(in);
+        CheckedOutputStream checked = new CheckedOutputStream(out);
         // A large buffer and no auto-flush: output is flushed once at exit (and by --batch when
         // its input runs dry), so big listings don't cost a system call per line.
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-            new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), false);
-        PrintWriter err = new PrintWriter(new OutputStreamWriter(
-            new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
-        cl.setOut(out);
-        cl.setErr(err);
-        int code = cl.execute(args);
-        out.flush();
-        err.flush();
-        System.exit(code);
+        PrintWriter o = new PrintWriter(new BufferedWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8),
+            1 << 16), false);
+        PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        cl.setOut(o);
+        cl.setErr(e);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error fatal) {
+            // picocli hands only Exceptions to the handler; an Error (a failed read of a mapped
+            // table file, a stack or heap exhausted) is one line too
+            code = fatalError(fatal, executed(cl), e);
+        }
+        o.flush();
+        if (o.checkError()) {
+            // a closed pipe (| head) is the reader's choice: quiet, as SIGPIPE leaves a C tool
+            if (!checked.brokenPipe()) {
+                e.println(executed(cl).getCommandSpec().qualifiedName() + ": cannot write standard output: "
+                    + checked.reason());
+            }
+            code = EXIT_OUTPUT;
+        }
+        e.flush();
+        return code;
+    }
+
+    /** The verb a command line ran (the deepest subcommand parsed), or the top command. */
+    private static CommandLine executed(CommandLine top) {
+        CommandLine.ParseResult pr = top.getParseResult();
+        CommandLine cl = top;
+        while (pr != null && pr.subcommand() != null) {
+            pr = pr.subcommand();
+            cl = pr.commandSpec().commandLine();
+        }
+        return cl;
     }
 
     /**
@@ -86,9 +139,40 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new BotzoneCommand(stdin));
         cl.addSubcommand(new io.github.ddzengine.tools.web.WebCommand(new WebToolkit()));
         // set after the verbs are added: picocli copies these settings to existing subcommands only
+        // integers in ASCII digits only (picocli's own converters take other scripts' digits too)
+        cl.registerConverter(Integer.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));
+        cl.registerConverter(int.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));
+        cl.registerConverter(Long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
+        cl.registerConverter(long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
         cl.setParameterExceptionHandler(Ddz::usageError);
         cl.setExecutionExceptionHandler(Ddz::internalError);
         return cl;
+    }
+
+    /**
+     * An option's integer: ASCII digits with an optional minus sign, within {@code min..max}.
+     *
+     * @throws CommandLine.TypeConversionException {@code 'VALUE' is not WHAT}, as picocli says it
+     */
+    private static long asciiInteger(String value, long min, long max, String what) {
+        String v = value.strip();
+        boolean ok = !v.isEmpty() && v.length() <= 20;
+        for (int i = v.startsWith("-") ? 1 : 0; ok && i < v.length(); i++) {
+            ok = v.charAt(i) >= '0' && v.charAt(i) <= '9';
+        }
+        ok &= !v.equals("-");
+        if (ok) {
+            try {
+                long n = Long.parseLong(v);
+                if (n >= min && n <= max) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // beyond a long: refused below
+            }
+        }
+        throw new CommandLine.TypeConversionException("'" + value + "' is not " + what
+            + (ok ? " (" + min + ".." + max + ")" : ""));
     }
 
     /** Without a verb: a usage error naming the verbs. */
@@ -137,6 +221,11 @@ public final class Ddz implements Callable<Integer> {
      */
     static int internalError(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        if (ex instanceof OutputException) {
+            err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
+            err.flush();
+            return EXIT_OUTPUT;
+        }
         if (ex instanceof TableException) {
             err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
             err.flush();
@@ -146,6 +235,33 @@ public final class Ddz implements Callable<Integer> {
             + " (set DDZ_DEBUG=1 for the stack trace)");
         if (System.getenv("DDZ_DEBUG") != null) {
             ex.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_SOFTWARE;
+    }
+
+    /**
+     * An {@link Error} escaping a verb as one line: a failed read of a mapped table file (the file
+     * changed or was truncated while in use) is a table error, {@link #EXIT_USAGE}; anything else
+     * (a stack or heap exhausted) is an internal error, {@link #EXIT_SOFTWARE}.
+     */
+    static int fatalError(Error error, CommandLine verb, PrintWriter err) {
+        String name = verb.getCommandSpec().qualifiedName();
+        Tables.LoadReport loaded = null;
+        for (CommandSpec mixin : verb.getCommandSpec().mixins().values()) {
+            if (mixin.userObject() instanceof TablesOption t) {
+                loaded = t.loaded();
+            }
+        }
+        String table = MappedReads.describe(error, loaded);
+        if (table != null) {
+            err.println(name + ": " + table);
+            err.flush();
+            return EXIT_USAGE;
+        }
+        err.println(name + ": internal error: " + oneLine(error.toString()) + " (set DDZ_DEBUG=1 for the stack trace)");
+        if (System.getenv("DDZ_DEBUG") != null) {
+            error.printStackTrace(err);
         }
         err.flush();
         return EXIT_SOFTWARE;

@@ -151,8 +151,9 @@ final class GameRecords {
         check("result.spring", bool(res, "spring"), r.spring());
         check("result.anti_spring", bool(res, "anti_spring"), r.antiSpring());
         JsonNode m = res.get("multiplier");
-        if (m == null || !m.canConvertToLong()) {
-            throw new IllegalArgumentException("\"result.multiplier\" must be an integer");
+        if (m == null || !m.isIntegralNumber() || !m.canConvertToLong()) {
+            throw new IllegalArgumentException("\"result.multiplier\" must be an integer"
+                + (m == null ? "" : ", not " + m));
         }
         check("result.multiplier", m.longValue(), r.multiplier());
         JsonNode scores = array(res, "scores");

@@ -95,25 +95,14 @@ final class MoveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (budgetMillis < 5 || budgetMillis > 600_000) {
-            throw new ParameterException(spec.commandLine(), "--budget-ms must be 5..600000, not " + budgetMillis);
-        }
+        Bounds.check(spec, "--budget-ms", budgetMillis, 5, Bounds.MAX_BUDGET_MS, null);
+        Bounds.check(spec, "--threads", threads, 0, 64, "0: one per core");
         if (threads == 0) {
-            threads = Runtime.getRuntime().availableProcessors();
+            threads = Math.min(64, Runtime.getRuntime().availableProcessors());
         }
-        if (threads < 1 || threads > 64) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1..64 (0: one per core), not " + threads);
-        }
-        if (worlds < 0) {
-            throw new ParameterException(spec.commandLine(), "--worlds must be positive (or 0 for the budget), not "
-                + worlds);
-        }
-        if (warmupMillis < 0) {
-            throw new ParameterException(spec.commandLine(), "--warmup-ms must be 0 or more, not " + warmupMillis);
-        }
-        if (top < 1) {
-            throw new ParameterException(spec.commandLine(), "--top must be positive, not " + top);
-        }
+        Bounds.check(spec, "--worlds", worlds, 0, Bounds.MAX_WORLDS, "0: the time budget decides");
+        Bounds.check(spec, "--warmup-ms", warmupMillis, 0, Bounds.MAX_WARMUP_MS, "0: none");
+        Bounds.check(spec, "--top", top, 1, Integer.MAX_VALUE, null);
         Prior p;
         try {
             p = Prior.named(prior);

@@ -3,7 +3,6 @@ package io.github.ddzengine.tools;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,7 +64,9 @@ import picocli.CommandLine.Spec;
         "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "
             + "first and is the landlord without --bidding), or a JSON object with such a \"deal\" field.",
         "",
-        "Exit codes: 0 played, 2 bad options or deals file, 1 an agent failed or played illegally (the message names "
+        "Exit codes: 0 played, 3 played but an exec: agent faulted more than --tolerate-faults allows (one line on "
+            + "standard error sums the faults), 2 bad options or deals file or an exec: agent that cannot start, 4 "
+            + "output that could not be written, 1 a built-in agent failed or played illegally (the message names "
             + "the game and the seat)."})
 final class PlayCommand implements Callable<Integer> {
     @Spec
@@ -80,7 +81,8 @@ final class PlayCommand implements Callable<Integer> {
     private String b;
 
     @Option(names = "--deals", paramLabel = "N",
-        description = "Number of deals (each played twice); default 1000, or every deal of --deals-file.")
+        description = "Number of deals (each played twice), 1.." + Bounds.MAX_DEALS + "; default 1000, or every deal "
+            + "of --deals-file.")
     private Integer deals;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
@@ -97,7 +99,8 @@ final class PlayCommand implements Callable<Integer> {
         + "agent bids for every position. Without it position 0 is the landlord with base 1.")
     private boolean bidding;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of cores).")
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Bounds.MAX_MATCH_THREADS
+        + " (default: the number of cores).")
     private Integer threads;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
@@ -114,24 +117,32 @@ final class PlayCommand implements Callable<Integer> {
     private boolean json;
 
     @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
-        description = "Longest wait for an exec: agent's answer (default 10000; a process's first answer gets "
-            + ExecAgent.STARTUP_GRACE_MS + " ms more for its start-up). A late agent is killed, its move replaced "
-            + "by the fallback and the process restarted for the next game.")
+        description = "Longest time to write a request to an exec: agent and read its answer (default 10000; a "
+            + "process's first answer gets --startup-grace-ms more). A late agent is killed with every process it "
+            + "started, its move replaced by the fallback and the process restarted for the next game.")
     private long moveTimeoutMs;
+
+    @Option(names = "--startup-grace-ms", paramLabel = "MS", defaultValue = "" + ExecAgent.STARTUP_GRACE_MS,
+        description = "Extra time for the first answer of each exec: agent process, its start-up (default "
+            + ExecAgent.STARTUP_GRACE_MS + ").")
+    private long startupGraceMs;
+
+    @Option(names = "--tolerate-faults", paramLabel = "N", defaultValue = "0",
+        description = "Faults of exec: agents (illegal, unparsable, late or missing answers) allowed before the exit "
+            + "code is 3 (default 0: any fault makes it 3; the report is printed either way).")
+    private long tolerateFaults;
 
     @Override
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
-        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (nThreads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
-        }
-        if (moveTimeoutMs < 1) {
-            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
-        }
-        if (deals != null && deals < 1) {
-            throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
+        int nThreads = threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+            : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
+        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--tolerate-faults", tolerateFaults, 0, Long.MAX_VALUE, null);
+        if (deals != null) {
+            Bounds.check(spec, "--deals", deals, 1, Bounds.MAX_DEALS, null);
         }
         Agent agentA = null;
         Agent agentB = null;
@@ -151,7 +162,7 @@ final class PlayCommand implements Callable<Integer> {
 
     /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
     private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
-        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs).parse(agentSpec, rules, tables);
+        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs, startupGraceMs).parse(agentSpec, rules, tables);
     }
 
     private static void close(Agent agent) {
@@ -201,7 +212,7 @@ final class PlayCommand implements Callable<Integer> {
                     try {
                         GameRecords.write(recordWriter, game);
                     } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                        throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
                     }
                 }
                 if (plots != null) {
@@ -218,7 +229,17 @@ final class PlayCommand implements Callable<Integer> {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
                 err.flush();
-                return Ddz.EXIT_SOFTWARE;
+                // an exec: command that cannot start is bad input; any other failure of a game is a bug
+                return e.getCause() instanceof IOException ? Ddz.EXIT_USAGE : Ddz.EXIT_SOFTWARE;
+            }
+            if (records != null) {
+                Writer r = records;
+                records = null;
+                try {
+                    r.close(); // the last buffered records
+                } catch (IOException e) {
+                    throw new OutputException(out, e);
+                }
             }
         } finally {
             agentA.close();
@@ -227,7 +248,7 @@ final class PlayCommand implements Callable<Integer> {
                 bar.close();
             }
             if (records != null) {
-                records.close();
+                closeQuietly(records); // after a failure: the first error is the one reported
             }
         }
         if (plots != null) {
@@ -247,7 +268,22 @@ final class PlayCommand implements Callable<Integer> {
             printFaults(stdout, "B", agentB);
         }
         stdout.flush();
+        String faults = faultSummary(agentA, agentB);
+        if (faults != null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + faults);
+            err.flush();
+            return Ddz.EXIT_AGENT_FAULTS;
+        }
         return 0;
+    }
+
+    private static void closeQuietly(Writer w) {
+        try {
+            w.close();
+        } catch (IOException e) {
+            // reported already
+        }
     }
 
     /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */
@@ -317,6 +353,41 @@ final class PlayCommand implements Callable<Integer> {
             + " bombs and rockets per game");
         out.println(String.format(Locale.ROOT, "  %,d games in %.2f s: %,.0f games/s", s.games(), s.seconds(),
             s.gamesPerSecond()));
+    }
+
+    /**
+     * The one line of a match whose exec: agents faulted more than {@code --tolerate-faults} allows,
+     * {@code agent B exec:...: 3 crashes, 1 time-out (4 faults, more than --tolerate-faults 0)}, or
+     * null.
+     */
+    private String faultSummary(Agent agentA, Agent agentB) {
+        long total = 0;
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Agent agent = i == 0 ? agentA : agentB;
+            if (!(agent instanceof ExecAgent e) || e.faults().total() == 0) {
+                continue;
+            }
+            ExecAgent.Faults f = e.faults();
+            total += f.total();
+            List<String> kinds = new ArrayList<>();
+            count(kinds, f.illegal.get(), "illegal answer", "illegal answers");
+            count(kinds, f.unparsable.get(), "unparsable answer", "unparsable answers");
+            count(kinds, f.timeouts.get(), "time-out", "time-outs");
+            count(kinds, f.crashes.get(), "crash", "crashes");
+            parts.add("agent " + (i == 0 ? "A " : "B ") + agent.name() + ": " + String.join(", ", kinds));
+        }
+        if (total <= tolerateFaults) {
+            return null;
+        }
+        return String.join("; ", parts) + " (" + total + (total == 1 ? " fault" : " faults") + ", more than "
+            + "--tolerate-faults " + tolerateFaults + "; their decisions were played by the fallback)";
+    }
+
+    private static void count(List<String> kinds, long n, String one, String many) {
+        if (n > 0) {
+            kinds.add(n + " " + (n == 1 ? one : many));
+        }
     }
 
     /** For an external agent: a line with its fault counts. */

@@ -38,6 +38,7 @@ import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.BidRequest;
+import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.protocol.AgentProtocol;
 import io.github.ddzengine.protocol.JsonFields;
 
@@ -288,8 +289,10 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     private void solveObject(JsonGenerator g, Position p, boolean all, long timeoutMillis) throws IOException {
-        if (timeoutMillis < 0) {
-            throw new IllegalArgumentException("\"timeout_ms\" must be an integer, 0 or more, not " + timeoutMillis);
+        if (timeoutMillis < 0 || timeoutMillis > Bounds.MAX_TIMEOUT_MS) {
+            // issue 21, defect 5: a deadline past the bound wraps, and the solve gives up at once
+            throw new IllegalArgumentException("\"timeout_ms\" must be an integer 0.." + Bounds.MAX_TIMEOUT_MS
+                + " (0: no limit), not " + timeoutMillis);
         }
         SolveResult r = solvers.get(p.rules()).solve(p, all, timeoutMillis, 0);
         MoveTable table = p.rules().table();
@@ -355,8 +358,9 @@ public final class PythonBridge implements AutoCloseable {
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
-        } catch (RuntimeException e) {
-            return error("internal error: " + e);
+        } catch (RuntimeException | InternalError | StackOverflowError | OutOfMemoryError e) {
+            // as a batch line's: a table file that failed under the bridge, or (never expected) a bug
+            return error(JsonLines.failure(e, null));
         }
     }
 
@@ -450,7 +454,7 @@ public final class PythonBridge implements AutoCloseable {
     private String solveRequest(JsonNode node, Rules rules) {
         int id = handle(rules);
         boolean all = bool(node, "all", false);
-        long timeout = integer(node, "timeout_ms", 0, 0, Long.MAX_VALUE);
+        long timeout = integer(node, "timeout_ms", 0, 0, Bounds.MAX_TIMEOUT_MS);
         JsonNode positions = node.get("positions");
         if (positions == null || positions.isNull()) {
             return solve(id, JsonFields.required(node, "position"), all, timeout);
@@ -477,9 +481,9 @@ public final class PythonBridge implements AutoCloseable {
     private String moveRequest(JsonNode node, Rules rules) {
         Rules r = rulesOf(handle(rules));
         InformationSet info = AgentProtocol.readPlay(node, r);
-        int budget = (int) integer(node, "budget_ms", 50, 5, 600_000);
-        int threads = (int) integer(node, "threads", 1, 1, 64);
-        int worlds = (int) integer(node, "worlds", 0, 0, 10_000_000);
+        int budget = (int) integer(node, "budget_ms", 50, 5, Bounds.MAX_BUDGET_MS);
+        int threads = (int) integer(node, "threads", 1, 1, AgentSpecs.MAX_THREADS);
+        int worlds = (int) integer(node, "worlds", 0, 0, Bounds.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String prior = JsonFields.text(node, "prior");
         MonteCarloAgent agent = agent(r.preset(), budget, threads, worlds, prior == null ? "solo-pass" : prior);
@@ -510,7 +514,7 @@ public final class PythonBridge implements AutoCloseable {
     private String bidRequest(JsonNode node, Rules rules) {
         Rules r = rulesOf(handle(rules));
         BidRequest request = AgentProtocol.readBid(node, r);
-        int worlds = (int) integer(node, "worlds", 1000, 1, 10_000_000);
+        int worlds = (int) integer(node, "worlds", 1000, 1, Bounds.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         Bidder bidder = BidCommand.bidder(worlds);
         Bidder.Estimate e = bidder.estimate(r, tables(r.preset()), request.hand(), seed);

@@ -23,6 +23,7 @@ import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.protocol.AgentProtocol;
 import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +50,7 @@ import picocli.CommandLine.Spec;
         "  ddz play --a mc --b 'exec:./ddz serve --agent rule' --deals 100",
         "  echo '{\"type\":\"bid\",\"seat\":0,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[]}' | ddz serve --agent rule",
         "",
-        "Exit codes: 0 after bye or the end of input, 2 bad options."})
+        "Exit codes: 0 after bye or the end of input, 2 bad options, 4 the output could not be written."})
 final class ServeCommand implements Callable<Integer> {
     private final InputStream stdin;
     /** The seed of the current game ({@code game}), 0 before the first. */
@@ -78,9 +79,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (budgetMs < 1) {
-            return Ddz.inputError(spec, new IllegalArgumentException("--budget-ms must be 1 or more, not " + budgetMs));
-        }
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {
@@ -91,7 +90,8 @@ final class ServeCommand implements Callable<Integer> {
         // the spec is checked before the tables are read (a bad spec is reported first), then the
         // agent is made again with them
         agent.close();
-        agent = agent(rules, tablesOption.load(rules.preset()));
+        Tables.LoadReport tables = tablesOption.report(rules.preset());
+        agent = agent(rules, tables.engineTables());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
@@ -109,7 +109,10 @@ final class ServeCommand implements Callable<Integer> {
                 msg = JsonFields.readObject(line, "type");
                 type = AgentProtocol.type(msg);
             } catch (IllegalArgumentException e) {
-                answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": " + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
+                if (!answer(out, AgentProtocol.errorAnswer("line " + lineNo + ": "
+                    + JsonLines.shorten(Ddz.oneLine(e.getMessage()))))) {
+                    return 0; // the output is gone: Ddz.run says so
+                }
                 continue;
             }
             try {
@@ -118,9 +121,9 @@ final class ServeCommand implements Callable<Integer> {
                         Rules r = AgentProtocol.readHello(msg);
                         if (!r.equals(rules)) {
                             rules = r;
-                            EngineTables tables = tablesOption.load(rules.preset());
+                            tables = tablesOption.report(rules.preset());
                             agent.close();
-                            agent = agent(rules, tables);
+                            agent = agent(rules, tables.engineTables());
                             gameSeed = 0;
                         }
                     }
@@ -133,28 +136,31 @@ final class ServeCommand implements Callable<Integer> {
                     }
                     case "play" -> {
                         InformationSet info = AgentProtocol.readPlay(msg, rules);
-                        if (AgentProtocol.wantsWinRates(msg)) {
-                            answer(out, withWinRates(agent, info));
-                        } else {
-                            answer(out, AgentProtocol.moveAnswer(rules.table(), agent.play(info)));
+                        String answer = AgentProtocol.wantsWinRates(msg) ? withWinRates(agent, info)
+                            : AgentProtocol.moveAnswer(rules.table(), agent.play(info));
+                        if (!answer(out, AgentProtocol.echoId(answer, msg))) {
+                            return 0;
                         }
                     }
                     case "bid" -> {
                         BidRequest request = AgentProtocol.readBid(msg, rules);
-                        answer(out, AgentProtocol.bidAnswer(agent.bid(request)));
+                        if (!answer(out, AgentProtocol.echoId(AgentProtocol.bidAnswer(agent.bid(request)), msg))) {
+                            return 0;
+                        }
                     }
                     default -> throw new IllegalArgumentException("unknown message type '" + type
                         + "' (hello, game, play, bid, bye)");
                 }
-            } catch (RuntimeException e) {
-                // bad input, or (never expected) an agent failure: the referee still gets its answer line
-                String why = e instanceof IllegalArgumentException ? e.getMessage() : "internal error: " + e;
+            } catch (RuntimeException | InternalError | StackOverflowError | OutOfMemoryError e) {
+                // bad input, or (never expected) an agent failure, or a table file that failed under
+                // the session: the referee still gets its answer line
+                String why = e instanceof IllegalArgumentException ? e.getMessage() : JsonLines.failure(e, tables);
                 String message = "line " + lineNo + " (" + type + "): " + JsonLines.shorten(Ddz.oneLine(why));
                 if (type.equals("hello") || type.equals("game")) {
                     err.println(spec.qualifiedName() + ": " + message);
                     err.flush();
-                } else {
-                    answer(out, AgentProtocol.errorAnswer(message));
+                } else if (!answer(out, AgentProtocol.echoId(AgentProtocol.errorAnswer(message), msg))) {
+                    return 0;
                 }
             }
         }
@@ -176,9 +182,11 @@ final class ServeCommand implements Callable<Integer> {
         return AgentProtocol.moveAnswerWithoutRates(info.rules().table(), agent.play(info));
     }
 
-    private static void answer(PrintWriter out, String line) {
+    /** Writes an answer line and flushes it; false if the output failed (nothing more can be delivered). */
+    private static boolean answer(PrintWriter out, String line) {
         out.println(line);
         out.flush();
+        return !out.checkError();
     }
 
     /** The agent of {@code --agent} for {@code rules}, with {@code --budget-ms} unless the spec sets a budget. */

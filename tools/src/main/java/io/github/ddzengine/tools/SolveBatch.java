@@ -8,6 +8,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.tables.Tables;
 
 /**
  * {@code ddz solve --batch} (run by {@link JsonLines}): reads one position a line and writes one
@@ -29,6 +30,7 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     private final boolean defaultAll;
     private final long defaultTimeoutMillis;
     private final Solvers solvers;
+    private final Tables.LoadReport tables;
 
     /**
      * A batch whose lines default to the command-line options.
@@ -37,8 +39,10 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
      * @param all whether lines that do not say find every winning first move
      * @param timeoutMillis the time budget of lines that do not say, 0 for none
      * @param solvers the solvers to use
+     * @param tables the tables installed for the batch (null if none), to name one that fails under it
      */
-    SolveBatch(Rules defaults, boolean all, long timeoutMillis, Solvers solvers) {
+    SolveBatch(Rules defaults, boolean all, long timeoutMillis, Solvers solvers, Tables.LoadReport tables) {
+        this.tables = tables;
         this.defaults = defaults;
         this.defaultAll = all;
         this.defaultTimeoutMillis = timeoutMillis;
@@ -75,9 +79,10 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
         long timeout = defaultTimeoutMillis;
         JsonNode t = node.get("timeout_ms");
         if (t != null && !t.isNull()) {
-            if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0) {
-                throw new IllegalArgumentException("\"timeout_ms\" must be a whole number of milliseconds, 0 or more "
-                    + "(0: no limit)");
+            if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0
+                || t.longValue() > Bounds.MAX_TIMEOUT_MS) {
+                throw new IllegalArgumentException(Bounds.message("\"timeout_ms\"", t, 0, Bounds.MAX_TIMEOUT_MS,
+                    "whole milliseconds; 0: no limit"));
             }
             timeout = t.longValue();
         }
@@ -91,6 +96,11 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
         Position p = task.position();
         SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
         SolveJson.result(out, task.id(), p, r);
+    }
+
+    @Override
+    public Tables.LoadReport tables() {
+        return tables;
     }
 
     /** A line costs far more to solve than to write. */

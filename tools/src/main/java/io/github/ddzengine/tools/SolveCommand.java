@@ -84,7 +84,8 @@ final class SolveCommand implements Callable<Integer> {
     private boolean json;
 
     @Option(names = "--timeout-ms", paramLabel = "N", defaultValue = "0",
-        description = "Give up after about N ms with the verdict unknown (exit code 0); 0 (default): no limit.")
+        description = "Give up after about N ms with the verdict unknown (exit code 0); 0 (default): no limit; "
+            + "at most " + Bounds.MAX_TIMEOUT_MS + " (30 days).")
     private long timeoutMillis;
 
     @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "0",
@@ -105,10 +106,7 @@ final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        if (timeoutMillis < 0) {
-            throw new ParameterException(spec.commandLine(), "--timeout-ms must be 0 (no limit) or more, not "
-                + timeoutMillis);
-        }
+        Bounds.check(spec, "--timeout-ms", timeoutMillis, 0, Bounds.MAX_TIMEOUT_MS, "0: no limit");
         String tableProblem = tableMegabytes == 0 ? null : Solvers.checkTableSize(tableMegabytes);
         if (tableProblem != null) {
             throw new ParameterException(spec.commandLine(), tableProblem);
@@ -121,7 +119,8 @@ final class SolveCommand implements Callable<Integer> {
                     "--batch reads positions from standard input: give no POSITION");
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable, tables)));
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable, tables),
+                tablesOption.loaded()));
             return 0;
         }
         String text;

@@ -17,6 +17,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,7 +97,7 @@ final class SplitCommand implements Callable<Integer> {
             if (!hand.isEmpty()) {
                 throw new ParameterException(spec.commandLine(), "--batch reads hands from standard input: give no HAND");
             }
-            JsonLines.run(stdin, out, new Batch(rules, tables));
+            JsonLines.run(stdin, out, new Batch(rules, tables, tablesOption.loaded()));
             return 0;
         }
         String text;
@@ -157,10 +158,17 @@ final class SplitCommand implements Callable<Integer> {
     static final class Batch implements JsonLines.Handler<Question> {
         private final Rules defaults;
         private final EngineTables tables;
+        private final Tables.LoadReport loaded;
 
-        Batch(Rules defaults, EngineTables tables) {
+        Batch(Rules defaults, EngineTables tables, Tables.LoadReport loaded) {
             this.defaults = defaults;
             this.tables = tables;
+            this.loaded = loaded;
+        }
+
+        @Override
+        public Tables.LoadReport tables() {
+            return loaded;
         }
 
         @Override

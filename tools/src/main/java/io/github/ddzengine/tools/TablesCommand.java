@@ -155,8 +155,7 @@ final class TablesCommand implements Callable<Integer> {
                 .filter(f -> f.status() != Tables.Status.ABSENT || f.rules().equals("any")
                     || f.rules().equals(Preset.STANDARD.id()))
                 .toList();
-            o.println("Tables in " + dir + " (" + tables.source() + ")"
-                + (java.nio.file.Files.isDirectory(dir) ? "" : ": no such directory"));
+            o.println("Tables in " + dir + " (" + tables.source() + ")" + state(dir));
             int width = 0;
             for (Tables.FileInfo f : infos) {
                 width = Math.max(width, f.file().getFileName().toString().length());
@@ -182,6 +181,17 @@ final class TablesCommand implements Callable<Integer> {
             o.flush();
             return 0;
         }
+    }
+
+    /** What is wrong with a tables directory, after a colon ({@code ": not a directory"}), or "". */
+    static String state(Path dir) {
+        if (java.nio.file.Files.isDirectory(dir)) {
+            return "";
+        }
+        if (java.nio.file.Files.exists(dir)) {
+            return ": not a directory";
+        }
+        return java.nio.file.Files.isSymbolicLink(dir) ? ": a symbolic link to a missing directory" : ": no such directory";
     }
 
     /** Bytes as megabytes (10^6) with one decimal, or bytes under 100 kB. */

@@ -23,6 +23,9 @@ final class TablesOption {
             + "missing tables are computed instead.")
     private Path dir;
 
+    /** What the last {@link #report} loaded (null before it). */
+    private Tables.LoadReport loaded;
+
     /** The tables directory: {@code --tables}, else {@code $DDZ_TABLES}, else {@code ~/.cache/ddz/tables}. */
     Path directory() {
         return Tables.directory(dir);
@@ -47,7 +50,16 @@ final class TablesOption {
      * @throws TableException if a table file is there but cannot be used
      */
     Tables.LoadReport report(Preset preset) {
-        return Tables.load(directory(), preset);
+        loaded = Tables.load(directory(), preset);
+        return loaded;
+    }
+
+    /**
+     * What the last {@link #report} or {@link #load} loaded, or null if neither was called (or it
+     * failed): {@link MappedReads} names a table file that failed under a batch from it.
+     */
+    Tables.LoadReport loaded() {
+        return loaded;
     }
 
     /**

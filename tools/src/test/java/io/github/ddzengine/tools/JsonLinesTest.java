@@ -45,6 +45,58 @@ class JsonLinesTest {
         assertEquals("win", SolveCommandTest.json(out.get(3)).get("verdict").textValue());
     }
 
+    /**
+     * Any failure in answering a line, not only bad input, gives that line's error line and the
+     * batch goes on (issue 21, defect 8): an internal error, a failed read of a mapped table file
+     * (the JVM's InternalError), a failure half-way through writing an answer.
+     */
+    @Test
+    void aLineWhoseAnswerFailsGivesOneErrorLineAndTheBatchGoesOn() throws Exception {
+        JsonLines.Handler<String> handler = new JsonLines.Handler<>() {
+            @Override
+            public String expected() {
+                return "a word";
+            }
+
+            @Override
+            public String read(String line) {
+                return line;
+            }
+
+            @Override
+            public void answer(String q, JsonLineWriter out) throws java.io.IOException {
+                out.gen().writeStartObject();
+                out.gen().writeStringField("half", "written");
+                switch (q) {
+                    case "bug" -> throw new IllegalStateException("a bug");
+                    case "mapped" -> throw new InternalError("a fault occurred in an unsafe memory access operation");
+                    case "deep" -> throw new StackOverflowError();
+                    default -> {
+                    }
+                }
+                out.gen().writeStringField("answer", q);
+                out.gen().writeEndObject();
+                out.endLine();
+            }
+
+            @Override
+            public boolean flushEveryLine() {
+                return false;
+            }
+        };
+        java.io.StringWriter out = new java.io.StringWriter();
+        String input = "a\nbug\nmapped\ndeep\nb\n";
+        assertEquals(5, JsonLines.run(new java.io.ByteArrayInputStream(input.getBytes(
+            java.nio.charset.StandardCharsets.UTF_8)), out, handler));
+        assertEquals(List.of(
+            "{\"half\":\"written\",\"answer\":\"a\"}",
+            "{\"error\":\"line 2: internal error: java.lang.IllegalStateException: a bug\"}",
+            "{\"error\":\"line 3: reading a table file failed: it was changed or truncated while in use (tables must "
+                + "be replaced, never rewritten in place, while a verb runs)\"}",
+            "{\"error\":\"line 4: internal error: java.lang.StackOverflowError\"}",
+            "{\"half\":\"written\",\"answer\":\"b\"}"), out.toString().lines().toList());
+    }
+
     @Test
     void aByteOrderMarkStartingTheInputIsSkipped() throws Exception {
         CliRun moves = CliRun.withInput("\uFEFF{\"hand\":\"33\"}\n{\"hand\":\"3\"}\n", "moves", "--batch");

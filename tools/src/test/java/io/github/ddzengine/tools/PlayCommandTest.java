@@ -93,9 +93,9 @@ class PlayCommandTest {
         CliRun.of("play", "--a", "rule:depth=3", "--b", "rule").assertUsageError("settings",
             "agent 'rule' takes no settings, got depth");
         CliRun.of("play", "--b", "rule").assertUsageError("missing --a", "--a");
-        CliRun.of("play", "--a", "rule", "--b", "rule", "--deals", "0").assertUsageError("deals", "--deals must be 1 or more");
+        CliRun.of("play", "--a", "rule", "--b", "rule", "--deals", "0").assertUsageError("deals", "--deals must be 1..100000000, not 0");
         CliRun.of("play", "--a", "rule", "--b", "rule", "--threads", "0").assertUsageError("threads",
-            "--threads must be 1 or more");
+            "--threads must be 1..256, not 0");
         CliRun.of("play", "--a", "rule", "--b", "rule", "--rules", "nope").assertUsageError("rules", "nope");
         Path missing = dir.resolve("missing.txt");
         CliRun.of("play", "--a", "rule", "--b", "rule", "--deals-file", missing.toString()).assertUsageError("no file",

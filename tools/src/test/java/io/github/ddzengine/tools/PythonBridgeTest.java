@@ -68,10 +68,36 @@ class PythonBridgeTest {
                 json(b.call("{\"op\":\"moves\",\"rules\":\"bogus\",\"hand\":\"3\"}")).get("error").textValue());
             assertEquals("queries[1]: hand: unknown card 'W' at position 1 in \"W\" (cards are 3-9 T J Q K A 2 X D)",
                 json(b.call("{\"op\":\"moves\",\"queries\":[\"3\",\"W\"]}")).get("error").textValue());
-            assertEquals("\"timeout_ms\" must be an integer, 0 or more, not -1",
+            assertEquals("\"timeout_ms\" must be an integer 0..2592000000, not -1",
                 json(b.call("{\"op\":\"solve\",\"position\":\"3/4 0\",\"timeout_ms\":-1}")).get("error").textValue());
             assertEquals("the kitty has 3 cards, not 2", json(b.call("{\"op\":\"move\",\"seat\":0,"
                 + "\"hand\":\"3445667899TJQKA2XD2A\",\"kitty\":\"2X\",\"history\":[],\"worlds\":5}")).get("error").textValue());
+        }
+    }
+
+    /**
+     * A time-out past {@link Bounds#MAX_TIMEOUT_MS} is refused, on both ways in (issue 21, defect 5,
+     * as for {@code ddz solve}): before, 9223372036854 ms wrapped the deadline and the solve gave up
+     * as {@code unknown} after 4,096 nodes.
+     */
+    @Test
+    void timeoutsPastTheBoundAreRefusedNotWrapped() throws IOException {
+        String position = "3558TJJ2X/67TTKAA 0 88@1";
+        try (PythonBridge b = new PythonBridge()) {
+            int r = b.rules("standard", "");
+            assertEquals("\"timeout_ms\" must be an integer 0..2592000000, not 9223372036854", json(b.call(
+                "{\"op\":\"solve\",\"position\":\"" + position + "\",\"timeout_ms\":9223372036854}")).get("error").textValue());
+            assertEquals("\"timeout_ms\" must be an integer 0..2592000000, not 9223372036854775807", json(b.call(
+                "{\"op\":\"solve\",\"positions\":[\"" + position + "\"],\"timeout_ms\":9223372036854775807}"))
+                .get("error").textValue());
+            for (long t : new long[] {9_223_372_036_854L, Long.MAX_VALUE}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> b.solve(r, position, false, t));
+                assertEquals("\"timeout_ms\" must be an integer 0..2592000000 (0: no limit), not " + t, e.getMessage());
+                assertThrows(IllegalArgumentException.class, () -> b.solveBatch(r, position, false, t));
+            }
+            // the bound itself is a time-out like any other
+            assertEquals(false, json(b.solve(r, position, false, Bounds.MAX_TIMEOUT_MS)).get("timed_out").booleanValue());
         }
     }
 

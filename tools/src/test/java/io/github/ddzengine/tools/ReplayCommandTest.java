@@ -99,6 +99,26 @@ class ReplayCommandTest {
         refused(with(0, r.toString()), "line 1: missing \"bids\"");
     }
 
+    /**
+     * Where the format has integers, a fraction or an integral float is refused, not truncated
+     * (issue 21, defect 12: before, a multiplier of 2.9 passed for 2).
+     */
+    @Test
+    void refusesAFractionWhereTheFormatHasIntegers() throws IOException {
+        long m = record(0).get("result").get("multiplier").longValue();
+        for (String bad : new String[] {m + ".9", m + ".0", m + "e0"}) {
+            String line = records.get(0).replace("\"multiplier\":" + m + ",", "\"multiplier\":" + bad + ",");
+            assertTrue(line.contains(bad), line);
+            refused(with(0, line), "line 1: \"result.multiplier\" must be an integer, not ");
+        }
+        ObjectNode r = record(0);
+        r.put("game", 1.0);
+        refused(with(0, r.toString()), "line 1: \"game\" must be an integer 1..2147483647, not 1.0");
+        r = record(0);
+        ((ArrayNode) r.get("result").get("scores")).set(0, r.get("result").get("scores").get(0).doubleValue());
+        refused(with(0, r.toString()), "line 1: \"result.scores\" holds");
+    }
+
     @Test
     void missingFileIsAUsageError() {
         CliRun.of("replay", dir.resolve("nope.jsonl").toString()).assertUsageError("missing", "no file");

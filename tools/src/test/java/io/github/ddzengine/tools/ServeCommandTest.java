@@ -137,6 +137,33 @@ class ServeCommandTest {
     }
 
     /**
+     * Numbers out of range are refused, not wrapped to 32 bits (issue 21, defect 11: before,
+     * protocol 4294967297 was accepted as 1, landlord 4294967296 as 0, a bid of -4294967295 as 1).
+     */
+    @Test
+    void sixtyFourBitNumbersAreNotWrapped() throws IOException {
+        String input = String.join("\n",
+            "{\"type\":\"hello\",\"protocol\":4294967297,\"rules\":\"botzone\",\"bans\":\"\",\"seat\":1}",
+            "{\"type\":\"play\",\"seat\":1,\"hand\":\"3478899TJQKA2XD33\",\"landlord\":4294967296,\"kitty\":\"444\","
+                + "\"bid\":2,\"history\":[{\"seat\":0,\"move\":\"55556666\"}]}",
+            "{\"type\":\"bid\",\"seat\":1,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[-4294967295]}",
+            "{\"type\":\"play\",\"seat\":1,\"hand\":\"3478899TJQKA2XD33\",\"kitty\":\"444\",\"bid\":2,"
+                + "\"history\":[{\"seat\":4294967296,\"move\":\"55556666\"}]}",
+            "{\"type\":\"bid\",\"id\":7,\"seat\":0,\"hand\":\"3456789TJQKA2XD33\",\"bids\":[]}");
+        CliRun run = CliRun.withInput(input + "\n", "serve", "--agent", "rule");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(List.of("ddz serve: line 1 (hello): hello: protocol 4294967297 is not supported (this agent speaks "
+            + "protocol 1)"), run.errLines());
+        List<String> out = run.outLines();
+        assertEquals(4, out.size(), run.out());
+        assertTrue(out.get(0).startsWith("{\"error\":\"line 2 (play): \\\"landlord\\\" is always 0"), out.get(0));
+        assertTrue(out.get(1).startsWith("{\"error\":\"line 3 (bid): \\\"bids\\\"[0] must be an integer 0..3"), out.get(1));
+        assertTrue(out.get(2).startsWith("{\"error\":\"line 4 (play): history[0]: play 1 is by seat 0"), out.get(2));
+        // an answer echoes its request's id
+        assertTrue(out.get(3).startsWith("{\"id\":7,\"bid\":"), out.get(3));
+    }
+
+    /**
      * {@code "win_rates": true}: the Monte Carlo agent answers with every candidate's win rate, and
      * (fixed worlds, the game's seed) with the move it plays without the flag; an agent without
      * win rates answers {@code "candidates": null}; a flag that is not a boolean is an error line.

@@ -216,7 +216,7 @@ class SolveCommandTest {
         "unknown ban              | solve 3/4_0_--ban=bomb   | 'bomb' cannot be banned",
         "table too small          | solve 3/4_0_--tt-mb=-1   | --tt-mb must be at least 1",
         "table beyond the heap    | solve 3/4_0_--tt-mb=2000000 | does not fit in the JVM's maximum heap",
-        "negative timeout         | solve 3/4_0_--timeout-ms=-1 | --timeout-ms must be 0 (no limit) or more",
+        "negative timeout         | solve 3/4_0_--timeout-ms=-1 | --timeout-ms must be 0..2592000000 (0: no limit), not -1",
         "batch with a position    | solve --batch_3/4_0      | give no POSITION",
     })
     void badInputExitsTwoWithOneLine(String what, String args, String message) {

@@ -84,6 +84,30 @@ class TablesCommandTest {
             lines.get(lines.size() - 1));
     }
 
+    /**
+     * {@code --tables} naming a file says so instead of "no such directory", and a verb refuses it
+     * instead of computing silently; a FIFO in place of a table file hangs nothing (issue 21,
+     * defects 9 and 16).
+     */
+    @Test
+    void aFileOrAFifoWhereTablesBelongIsNamedAndHangsNothing(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertEquals("Tables in " + file + " (from --tables): not a directory",
+            CliRun.of("tables", "info", "--tables", file.toString()).assertSuccess().get(0));
+        CliRun.of("solve", "3/4 0", "--tables", file.toString()).assertUsageError("a file",
+            "ddz solve: " + file + ": not a directory (the tables directory holds the table files)");
+        Path fifo = dir.resolve("fifo");
+        Files.createDirectory(fifo);
+        Process mk = new ProcessBuilder("mkfifo", fifo.resolve(MinHandTables.FILE_NAME).toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo is needed");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            List<String> info = CliRun.of("tables", "info", "--tables", fifo.toString()).assertSuccess();
+            assertTrue(info.get(2).endsWith("refused: not a regular file (a FIFO, socket or device)"), info.get(2));
+            CliRun.of("solve", "3/4 0", "--tables", fifo.toString()).assertUsageError("fifo",
+                "ddz solve: " + fifo.resolve(MinHandTables.FILE_NAME) + ": not a regular file (a FIFO, socket or device)");
+        });
+    }
+
     @Test
     void buildRefusesBadInputWithOneLine(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
@@ -156,6 +180,95 @@ class TablesCommandTest {
         CliRun r = probe("--tables", dir.toString());
         r.assertUsageError("corrupt", "ddz probe: " + file + ": body checksum mismatch");
         assertTrue(r.err().strip().endsWith("; run `ddz tables build --out " + dir + "` to rebuild it"), r.err());
+    }
+
+    /**
+     * A table file truncated in place under a running batch (issue 21, defect 8): the reads of its
+     * vanished pages fail, and each such line gets a one-line table error naming the file while the
+     * batch goes on to its end (before: an InternalError trace and the rest of the batch lost). In
+     * a separate JVM, which maps the file and is then given the lines one by one.
+     */
+    @Test
+    void aTableTruncatedUnderABatchGivesOneLineErrorsAndTheBatchGoesOn(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(MinHandTables.FILE_NAME);
+        Files.copy(built.resolve(MinHandTables.FILE_NAME), file);
+        ProcessBuilder pb = new ProcessBuilder(Jvm.command(Ddz.class.getName(), "split", "--batch", "--tables",
+            dir.toString()));
+        truncateUnder(pb, file, h -> "{\"hand\":\"" + h + "\"}", i -> "{\"error\":\"line " + i + ": reading the table file "
+            + file + " failed: it was changed or truncated while in use");
+    }
+
+    /**
+     * The same for the child process of the Python package ({@link PythonBridge#main}), which reads
+     * the tables of {@code $DDZ_TABLES}: each request that reads the vanished pages gets a one-line
+     * error and the process goes on (before: an InternalError trace ended it, and the Python side saw
+     * a crash).
+     */
+    @Test
+    void aTableTruncatedUnderThePythonBridgeGivesOneLineErrors(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(MinHandTables.FILE_NAME);
+        Files.copy(built.resolve(MinHandTables.FILE_NAME), file);
+        ProcessBuilder pb = new ProcessBuilder(Jvm.command(PythonBridge.class.getName()));
+        pb.environment().put(Tables.ENV, dir.toString());
+        truncateUnder(pb, file, h -> "{\"op\":\"split\",\"hand\":\"" + h + "\"}",
+            i -> "{\"error\":\"reading a table file failed: it was changed or truncated while in use");
+    }
+
+    /**
+     * Starts {@code pb}, asks it for one split (the table is mapped), truncates {@code file} in
+     * place and asks four more: each answer is a split or an error line that starts with
+     * {@code error.apply(line number)}, at least one is an error, the process ends at the end of its
+     * input with exit code 0 and writes nothing on standard error.
+     */
+    private static void truncateUnder(ProcessBuilder pb, Path file, java.util.function.Function<String, String> request,
+                                      java.util.function.IntFunction<String> error) throws Exception {
+        Process p = pb.start();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+            java.io.Writer in = new java.io.OutputStreamWriter(p.getOutputStream(), java.nio.charset.StandardCharsets.UTF_8);
+            java.util.concurrent.CompletableFuture<String> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "";
+                }
+            });
+            in.write(request.apply("3456789TJQKA") + "\n");
+            in.flush();
+            assertEquals("{\"min_hands\":1,\"split\":[\"3456789TJQKA\"]}", out.readLine());
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(4096); // in place: the mapping of the running process loses its pages
+            }
+            String[] hands = {"34567789TJQQKA", "3345566778899TT", "445566789TJQKA2", "33445566"};
+            for (String h : hands) {
+                in.write(request.apply(h) + "\n");
+            }
+            in.close();
+            List<String> rest = new ArrayList<>();
+            for (String l; (l = out.readLine()) != null; ) {
+                rest.add(l);
+            }
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the process did not end");
+            assertEquals(0, p.exitValue(), err.get() + rest);
+            assertEquals(hands.length, rest.size(), rest.toString());
+            int errors = 0;
+            for (int i = 0; i < rest.size(); i++) {
+                String l = rest.get(i);
+                if (l.startsWith("{\"error\":")) {
+                    errors++;
+                    assertTrue(l.startsWith(error.apply(i + 2)), l);
+                } else {
+                    assertTrue(l.startsWith("{\"min_hands\":"), l);
+                }
+            }
+            assertTrue(errors >= 1, rest.toString());
+            assertEquals("", err.get(), "nothing on standard error, no trace");
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
     }
 
     @Test

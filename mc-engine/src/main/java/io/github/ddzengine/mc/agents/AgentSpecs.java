@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
@@ -42,6 +43,13 @@ import io.github.ddzengine.mc.Tuning;
  * that reads settings. Agents of the engine itself are added to {@link #builtIn()}.
  */
 public final class AgentSpecs {
+    /** The most a Monte Carlo spec's {@code budget} may be, ms (10 minutes). */
+    public static final int MAX_BUDGET_MS = 600_000;
+    /** The most a Monte Carlo spec's {@code worlds} or {@code bid-worlds} may be. */
+    public static final int MAX_WORLDS = 10_000_000;
+    /** The most a Monte Carlo spec's {@code threads} may be. */
+    public static final int MAX_THREADS = 64;
+
     /** Makes an agent that takes settings. */
     @FunctionalInterface
     public interface Factory {
@@ -373,23 +381,36 @@ public final class AgentSpecs {
         }
 
         private static int positive(String agent, String key, String value) {
-            try {
-                int v = Integer.parseInt(value);
-                if (v > 0) {
-                    return v;
+            int v = 0;
+            if (Ascii.isDigits(value)) { // Integer.parseInt takes other scripts' digits
+                try {
+                    v = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    v = Integer.MAX_VALUE; // beyond an int: over every bound below
                 }
-            } catch (NumberFormatException e) {
-                // reported below
             }
-            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '"
-                + value + "'");
+            if (v <= 0) {
+                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '"
+                    + value + "'");
+            }
+            // issue 21: the counts are bounded (a value past a bound exhausts the heap or runs for days)
+            int max = switch (key) {
+                case "budget" -> MAX_BUDGET_MS;
+                case "worlds", "bid-worlds" -> MAX_WORLDS;
+                case "threads" -> MAX_THREADS;
+                default -> Integer.MAX_VALUE;
+            };
+            if (v > max) {
+                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be 1.." + max + ", not '"
+                    + value + "'");
+            }
+            return v;
         }
 
         private static int nonNegative(String agent, String key, String value) {
             try {
-                int v = Integer.parseInt(value);
-                if (v >= 0) {
-                    return v;
+                if (Ascii.isDigits(value)) {
+                    return Integer.parseInt(value);
                 }
             } catch (NumberFormatException e) {
                 // reported below

@@ -1,12 +1,13 @@
 package io.github.ddzengine.core.cards;
 
-import java.util.Locale;
-
 /**
  * Card notation of {@code notation.md} section 1: parse and print card sets.
  *
- * <p>Input is case-insensitive and order-insensitive; spaces, commas, brackets and quotes separate
- * tokens and are otherwise ignored. Within a token the longest alias wins: {@code 10} and
+ * <p>Input is case-insensitive (ASCII letters; see {@link Ascii}) and order-insensitive; spaces,
+ * commas, brackets and quotes separate tokens and are otherwise ignored. A space is any Unicode
+ * space ({@link #isSpace}: the ASCII blanks, the no-break spaces, the ideographic space U+3000...);
+ * the other separators are {@code , [ ] ( ) { } " '} and the full-width comma {@code ，} and
+ * ideographic comma {@code 、}. Any other character outside the aliases below is refused. Within a token the longest alias wins: {@code 10} and
  * {@code 0} read as {@code T}; {@code B}, {@code Y}, {@code SJ}, {@code BJ}, {@code 小王},
  * {@code 小鬼} as the small joker {@code X}; {@code R}, {@code Z}, {@code RJ}, {@code CJ},
  * {@code 大王}, {@code 大鬼} as the big joker {@code D}; {@code 王炸}, {@code 火箭},
@@ -37,7 +38,7 @@ public final class Notation {
 
     /** Whether {@code text} spells a pass ({@code pass}, {@code p}, {@code -}, {@code 过}, {@code 不要}, {@code 不出}). */
     public static boolean isPass(String text) {
-        String t = stripSeparators(text).toLowerCase(Locale.ROOT);
+        String t = Ascii.lower(stripSeparators(text));
         for (String w : PASS_WORDS) {
             if (t.equals(w)) {
                 return true;
@@ -59,7 +60,7 @@ public final class Notation {
         if (text == null) {
             throw new NotationException("no cards given");
         }
-        String lower = text.toLowerCase(Locale.ROOT);
+        String lower = Ascii.lower(text); // same length as text: positions stay the user's
         long cards = 0;
         int i = 0;
         int n = lower.length();
@@ -86,8 +87,11 @@ public final class Notation {
             if (add == -2) {
                 int rank = rankOfChar(c);
                 if (rank < 0) {
-                    throw new NotationException("unknown card '" + text.substring(i, i + 1)
-                        + "' at position " + (i + 1) + " in \"" + text
+                    int cp = text.codePointAt(i);
+                    // a non-ASCII look-alike (the Kelvin sign, a full-width letter) is named by its code point
+                    throw new NotationException("unknown card '" + new String(Character.toChars(cp)) + "'"
+                        + (cp > 0x7E ? String.format(" (U+%04X)", cp) : "")
+                        + " at position " + (i + 1) + " in \"" + text
                         + "\" (cards are 3-9 T J Q K A 2 X D)");
                 }
                 add = Cards.of(rank, 1);
@@ -186,8 +190,19 @@ public final class Notation {
     }
 
     static boolean isSeparator(char c) {
-        return Character.isWhitespace(c) || c == ',' || c == '[' || c == ']' || c == '(' || c == ')'
-            || c == '{' || c == '}' || c == '"' || c == '\'' || c == '，' || c == '、' || c == '\u3000';
+        return isSpace(c) || c == ',' || c == '[' || c == ']' || c == '(' || c == ')'
+            || c == '{' || c == '}' || c == '"' || c == '\'' || c == '，' || c == '、';
+    }
+
+    /**
+     * Whether {@code c} is a space of our notation: the ASCII blanks (space, tab, line feed,
+     * vertical tab, form feed, carriage return) and every Unicode space separator, line separator
+     * and paragraph separator ({@link Character#isSpaceChar}: the no-break spaces U+00A0, U+2007
+     * and U+202F and the ideographic space U+3000 included). Cards ignore spaces; the fields of a
+     * position are separated by them.
+     */
+    public static boolean isSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r') || Character.isSpaceChar(c);
     }
 
     private static String stripSeparators(String text) {

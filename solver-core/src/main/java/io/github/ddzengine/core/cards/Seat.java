@@ -1,6 +1,5 @@
 package io.github.ddzengine.core.cards;
 
-import java.util.Locale;
 
 /**
  * Seats of {@code notation.md} section 3: {@code 0} = landlord, {@code 1} = landlord_down (plays
@@ -36,7 +35,7 @@ public final class Seat {
      * @throws NotationException for anything else, or a seat that does not exist with {@code seats} seats
      */
     public static int parse(String text, int seats) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        String t = text == null ? "" : Ascii.lower(text.trim());
         int seat;
         switch (t) {
             case "0":

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.agrona.collections.Long2LongHashMap;
 import org.agrona.collections.LongHashSet;
+import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.NotationException;
@@ -471,7 +472,7 @@ public final class MoveTable {
             return rs[0];
         }
         for (int i = 0; i < n; i++) {
-            if (typeName(rs[i]).equalsIgnoreCase(typeName) || type(rs[i]).baseName().equalsIgnoreCase(typeName)) {
+            if (Ascii.equalsIgnoreCase(typeName(rs[i]), typeName) || Ascii.equalsIgnoreCase(type(rs[i]).baseName(), typeName)) {
                 return rs[i];
             }
         }

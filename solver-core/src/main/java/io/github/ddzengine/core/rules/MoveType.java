@@ -1,6 +1,7 @@
 package io.github.ddzengine.core.rules;
 
-import java.util.Locale;
+import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
 
 /**
  * Combination types of {@code rules.md} section 2, plus {@link #PASS}. A chain type's full name
@@ -71,7 +72,7 @@ public enum MoveType {
      * @throws IllegalArgumentException if the name is none of them
      */
     public static MoveType byName(String name) {
-        String n = name.trim().toLowerCase(Locale.ROOT);
+        String n = Ascii.lower(name.trim());
         for (MoveType t : VALUES) {
             if (t.baseName.equals(n)) {
                 return t;
@@ -86,7 +87,7 @@ public enum MoveType {
                 }
             }
         }
-        throw new IllegalArgumentException("unknown move type '" + name + "'");
+        throw new NotationException("unknown move type '" + name + "'");
     }
 
     /** The chain length in a full type name ({@code solo_chain_7} gives 7), or 0 if it has none. */
@@ -100,14 +101,6 @@ public enum MoveType {
     }
 
     private static boolean isDigits(String s) {
-        if (s.isEmpty() || s.length() > 2) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
+        return s.length() <= 2 && Ascii.isDigits(s);
     }
 }

@@ -2,6 +2,9 @@ package io.github.ddzengine.core.rules;
 
 import java.util.Locale;
 
+import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
+
 /**
  * The rule presets of {@code rules.md} section 4 (the {@code --rules} option).
  */
@@ -87,13 +90,13 @@ public enum Preset {
      */
     public static Preset parse(String name) {
         if (name != null) {
-            String n = name.trim().toUpperCase(Locale.ROOT);
+            String n = Ascii.upper(name.trim());
             for (Preset p : values()) {
                 if (p.name().equals(n)) {
                     return p;
                 }
             }
         }
-        throw new IllegalArgumentException("unknown rules '" + name + "' (standard, douzero, rlcard, botzone)");
+        throw new NotationException("unknown rules '" + name + "' (standard, douzero, rlcard, botzone)");
     }
 }

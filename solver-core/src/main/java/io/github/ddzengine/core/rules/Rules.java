@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.ddzengine.core.cards.Ascii;
+import io.github.ddzengine.core.cards.NotationException;
+
 /**
  * A rule set: a {@link Preset} plus the types banned for a puzzle ({@code rules.md} section 4).
  * Immutable; compare with {@link #equals}.
@@ -61,7 +64,7 @@ public final class Rules {
             return 0;
         }
         for (String raw : list.split("[,\\s]+")) {
-            String b = raw.trim().toLowerCase(Locale.ROOT);
+            String b = Ascii.lower(raw.trim());
             if (b.isEmpty()) {
                 continue;
             }
@@ -85,18 +88,18 @@ public final class Rules {
                 default:
                     MoveType t;
                     if (MoveType.lengthOf(b) != 0) {
-                        throw new IllegalArgumentException("ban '" + raw.trim() + "' names a chain length: bans take "
+                        throw new NotationException("ban '" + raw.trim() + "' names a chain length: bans take "
                             + "the type without it (" + b.substring(0, b.lastIndexOf('_')) + ")");
                     }
                     try {
                         t = MoveType.byName(b);
                     } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("unknown ban '" + raw.trim() + "' (trio, trio_solo/31, "
+                        throw new NotationException("unknown ban '" + raw.trim() + "' (trio, trio_solo/31, "
                             + "trio_pair/32, four_two_solo/421, four_two_pair/422, trio_solo_chain, trio_pair_chain, "
                             + "winged_planes)");
                     }
                     if ((t.bit() & BANNABLE) == 0) {
-                        throw new IllegalArgumentException("type '" + raw.trim() + "' cannot be banned (trio, "
+                        throw new NotationException("type '" + raw.trim() + "' cannot be banned (trio, "
                             + "trio_solo, trio_pair, four_two_solo, four_two_pair, trio_solo_chain, trio_pair_chain)");
                     }
                     mask |= t.bit();

@@ -68,12 +68,12 @@ public final class Position {
      *     last move its seat could not have held (its hand plus the move over 20 or 17 cards)
      */
     public static Position parse(String text, Rules rules) {
-        if (text == null || text.isBlank()) {
+        String[] fields = text == null ? new String[0] : fields(text);
+        if (fields.length == 0) {
             throw new NotationException("empty position (expected HAND0/HAND1[/HAND2] MOVER [LAST@SEAT])");
         }
-        String[] fields = text.trim().split("\\s+");
         if (fields.length < 2 || fields.length > 3) {
-            throw new NotationException("position \"" + text.trim() + "\" has " + fields.length
+            throw new NotationException("position \"" + String.join(" ", fields) + "\" has " + fields.length
                 + " fields; expected HAND0/HAND1[/HAND2] MOVER [LAST@SEAT]");
         }
         String[] handTexts = fields[0].split("/", -1);
@@ -110,6 +110,22 @@ public final class Position {
         Position p = new Position(rules, hands, mover, last, lastSeat);
         p.validate();
         return p;
+    }
+
+    /** The fields of a position: the runs of text between spaces ({@link Notation#isSpace}). */
+    private static String[] fields(String text) {
+        java.util.List<String> fields = new java.util.ArrayList<>(3);
+        int start = -1;
+        for (int i = 0; i <= text.length(); i++) {
+            boolean space = i == text.length() || Notation.isSpace(text.charAt(i));
+            if (space && start >= 0) {
+                fields.add(text.substring(start, i));
+                start = -1;
+            } else if (!space && start < 0) {
+                start = i;
+            }
+        }
+        return fields.toArray(new String[0]);
     }
 
     private void validate() {

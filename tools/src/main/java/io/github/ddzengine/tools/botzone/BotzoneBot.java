@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Bidding;
@@ -101,6 +102,26 @@ public final class BotzoneBot {
     }
 
     /**
+     * An integer in ASCII digits with an optional leading minus sign ({@link Long#parseLong} would
+     * also take other scripts' digits and a plus sign).
+     *
+     * @throws NumberFormatException for anything else, or a value beyond a long
+     */
+    static long parseInteger(String text) {
+        int start = text.startsWith("-") ? 1 : 0;
+        if (text.length() == start || text.length() > 20) {
+            throw new NumberFormatException("not an integer: '" + text + "'");
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new NumberFormatException("not an integer: '" + text + "'");
+            }
+        }
+        return Long.parseLong(text);
+    }
+
+    /**
      * Answers one turn.
      *
      * @param input the line Botzone sent
@@ -111,11 +132,12 @@ public final class BotzoneBot {
         String response;
         try {
             response = turn(input == null ? "" : input, errors);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError | InternalError e) {
             // every step below guards itself; this is the last line of defence
             errors.add("internal error: " + e);
             response = "[]";
         }
+        errors.replaceAll(Ascii::visible); // they may quote the input: one line each, whatever it holds
         return new Reply("{\"response\":" + response + "}", errors);
     }
 
@@ -146,7 +168,8 @@ public final class BotzoneBot {
         }
         Object lastObj = requests.get(requests.size() - 1);
         boolean bidding = lastObj instanceof Map<?, ?> m && m.containsKey("bid") && !m.containsKey("history");
-        agent.startGame(SplitMix64.derive(seed, input.hashCode()));
+        // seeded from the turn as read, not its spelling: blanks, key order and escapes change nothing
+        agent.startGame(SplitMix64.derive(seed, root.hashCode()));
         return bidding ? bid(requests, errors) : play(top, requests, errors);
     }
 
@@ -188,7 +211,11 @@ public final class BotzoneBot {
 
     // ------------------------------------------------------------------------------------- play
 
-    /** What a safe answer needs, read leniently: the ids we hold (as far as known) and whether we lead. */
+    /**
+     * What a safe answer needs, read leniently: the ids we hold (as far as known) and whether we
+     * surely lead. When the turn cannot be rebuilt the answer is a pass unless both plays before
+     * ours are certainly passes: a pass is legal whenever following is possible.
+     */
     private static final class Safe {
         long held;
         boolean leads;
@@ -275,13 +302,16 @@ public final class BotzoneBot {
             held &= ~idsLenient(responses.get(k));
         }
         safe.held = held;
-        if (last == f) {
-            safe.leads = seat == 0;
-        } else {
-            Map<String, Object> lr = object(requests.get(last), "the last request");
-            List<?> h = lr.get("history") instanceof List<?> x ? x : List.of();
-            safe.leads = h.size() == 2 && idsLenient(h.get(0)) == 0 && idsLenient(h.get(1)) == 0;
-        }
+        // we lead only when both plays before us are certainly passes (empty lists: also the
+        // landlord's first turn); anything else, a malformed id included, may be a play to follow,
+        // and then the pass is the legal answer
+        Map<String, Object> lr = object(requests.get(last), "the last request");
+        List<?> h = lr.get("history") instanceof List<?> x ? x : List.of();
+        safe.leads = h.size() == 2 && isEmptyList(h.get(0)) && isEmptyList(h.get(1));
+    }
+
+    private static boolean isEmptyList(Object o) {
+        return o instanceof List<?> l && l.isEmpty();
     }
 
     private static long idsLenient(Object o) {

@@ -12,6 +12,9 @@ import java.nio.file.Paths;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
 
+import io.github.ddzengine.tools.Bounds;
+import io.github.ddzengine.tools.CheckedOutputStream;
+
 /**
  * The cold-start entry point of the Botzone bot: {@code java -cp ddz.jar
  * io.github.ddzengine.tools.botzone.BotzoneMain [--budget-ms MS] [--agent SPEC] [--seed N] [--tables DIR] [--batch]}.
@@ -21,7 +24,7 @@ import io.github.ddzengine.tables.Tables;
  *
  * <p>Reads one line, prints {@code {"response": ...}} on standard output and each error on
  * standard error ({@code ddz botzone: ...}), and exits 0 whenever it printed a response (Botzone
- * would count a non-zero exit as a crash); 2 for bad options. With {@code --batch} it answers every
+ * would count a non-zero exit as a crash); 2 for bad options; 4 when the response could not be written. With {@code --batch} it answers every
  * line of its input, each as a separate turn (to train a class-data sharing archive on several
  * kinds of turn, or to replay recorded turns).
  */
@@ -53,17 +56,17 @@ public final class BotzoneMain {
                     System.exit(0);
                 }
                 switch (a) {
-                    case "--budget-ms" -> budget = Integer.parseInt(need(a, v));
+                    case "--budget-ms" -> budget = (int) integer(a, need(a, v), Integer.MIN_VALUE, Integer.MAX_VALUE);
                     case "--agent" -> agent = need(a, v);
-                    case "--seed" -> seed = Long.parseLong(need(a, v));
+                    case "--seed" -> seed = integer(a, need(a, v), Long.MIN_VALUE, Long.MAX_VALUE);
                     case "--tables" -> tables = need(a, v);
                     default -> throw new IllegalArgumentException("unknown option '" + a + "' (--budget-ms, --agent, "
                         + "--seed, --tables, --batch)");
                 }
                 i++;
             }
-            if (budget < 1) {
-                throw new IllegalArgumentException("--budget-ms must be 1 or more, not " + budget);
+            if (budget < 1 || budget > Bounds.MAX_BUDGET_MS) {
+                throw new IllegalArgumentException("--budget-ms must be 1.." + Bounds.MAX_BUDGET_MS + ", not " + budget);
             }
         } catch (IllegalArgumentException e) {
             System.err.println("ddz botzone: " + e.getMessage());
@@ -83,7 +86,8 @@ public final class BotzoneMain {
             return;
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        CheckedOutputStream checked = new CheckedOutputStream(new FileOutputStream(FileDescriptor.out));
+        PrintStream out = new PrintStream(checked, false, StandardCharsets.UTF_8);
         String line = in.readLine();
         do {
             BotzoneBot.Reply reply = bot.respond(line);
@@ -92,8 +96,28 @@ public final class BotzoneMain {
             for (String e : reply.errors()) {
                 System.err.println("ddz botzone: " + e);
             }
+            if (out.checkError()) {
+                // no response reached the judge: say so, and not with the exit code of a response
+                if (!checked.brokenPipe()) {
+                    System.err.println("ddz botzone: cannot write standard output: " + checked.reason());
+                }
+                System.exit(4);
+            }
         } while (batch && (line = in.readLine()) != null);
         System.exit(0);
+    }
+
+    /** An integer option's value: ASCII digits with an optional minus sign, within {@code min..max}. */
+    private static long integer(String option, String value, long min, long max) {
+        try {
+            long v = BotzoneBot.parseInteger(value);
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " takes an integer, not '" + value + "'");
     }
 
     private static String need(String option, String value) {

@@ -189,11 +189,15 @@ public final class MiniJson {
                     if (pos + 4 > text.length()) {
                         throw error("short \\u escape");
                     }
-                    try {
-                        sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("bad \\u escape");
+                    int code = 0;
+                    for (int k = 0; k < 4; k++) {
+                        int d = hexDigit(text.charAt(pos + k));
+                        if (d < 0) {
+                            throw error("bad \\u escape");
+                        }
+                        code = code << 4 | d;
                     }
+                    sb.append((char) code);
                     pos += 4;
                 }
                 default -> {
@@ -204,13 +208,32 @@ public final class MiniJson {
         }
     }
 
+    /** The value of an ASCII hex digit, or -1 ({@link Integer#parseInt} would take other digits and a sign). */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+
+    /** Whether {@code c} is an ASCII digit: JSON has no others ({@link Character#isDigit} takes every script's). */
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     private Object number() {
         int start = pos;
         if (peekOr() == '-') {
             pos++;
         }
         int digits = pos;
-        while (Character.isDigit(peekOr())) {
+        while (isDigit(peekOr())) {
             pos++;
         }
         if (pos == digits) {
@@ -225,7 +248,7 @@ public final class MiniJson {
             integral = false;
             pos++;
             int frac = pos;
-            while (Character.isDigit(peekOr())) {
+            while (isDigit(peekOr())) {
                 pos++;
             }
             if (pos == frac) {
@@ -239,7 +262,7 @@ public final class MiniJson {
                 pos++;
             }
             int exp = pos;
-            while (Character.isDigit(peekOr())) {
+            while (isDigit(peekOr())) {
                 pos++;
             }
             if (pos == exp) {

@@ -151,6 +151,14 @@ class BotzoneBotTest {
             + "\"responses\":[]}");
         assertTrue(missing.errors().get(0).contains("2 requests but 0 responses"), missing.errors().toString());
         assertEquals("{\"response\":[0]}", missing.line());
+        // a malformed card id in landlord_down's play is no pass: we may have to follow it, so the
+        // safe answer is a pass, not a lead (issue 21, defect 10; before: the lowest card, [0])
+        for (String bad : new String[] {"[\"x\"]", "[999]", "[3.5]", "[-1]", "\"4\"", "{}", "null"}) {
+            BotzoneBot.Reply r = turn("mc", "{\"requests\":[" + landlordFirst + ",{\"history\":[" + bad + ",[]]}],"
+                + "\"responses\":[[48]]}");
+            assertEquals(1, r.errors().size(), bad + ": " + r.errors());
+            assertEquals("{\"response\":[]}", r.line(), bad);
+        }
         // 16 cards in own; an unknown card id; a play that is no combination
         assertTrue(turn("mc", "{\"requests\":[{\"own\":[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15],\"bid\":[]}]}")
             .errors().get(0).contains("must hold 17 card ids, not 16"));

@@ -56,9 +56,25 @@ class BotzoneRefereeTest {
         return sb.append(']').toString();
     }
 
+    /** Receives every line a bot is fed (for the fuzz tests); null for none. */
+    private static final ThreadLocal<java.util.function.Consumer<String>> FED = new ThreadLocal<>();
+
+    /** Plays one game as {@link #game(String, long, Tally)} and hands every line a bot was fed to {@code fed}. */
+    static void game(String agent, long seed, Tally tally, java.util.function.Consumer<String> fed) {
+        FED.set(fed);
+        try {
+            game(agent, seed, tally);
+        } finally {
+            FED.remove();
+        }
+    }
+
     /** Asks a fresh bot; fails on any error it reports (the referee's input is always valid). */
     private static JsonNode ask(String agent, Conversation c, long seed, String what) {
         String line = c.line();
+        if (FED.get() != null) {
+            FED.get().accept(line);
+        }
         BotzoneBot.Reply reply = new BotzoneBot(agent, 5, seed).respond(line);
         assertTrue(reply.errors().isEmpty(), "seed " + seed + ", " + what + ": the bot reports " + reply.errors()
             + " on " + line);

@@ -102,6 +102,13 @@ class MiniJsonTest {
             {"\"a\\x\"", "bad escape '\\x' at column 3"},
             {"[1] 2", "text after the JSON value at column 5"},
             {"tru", "unknown word (expected true) at column 1"},
+            // JSON digits are ASCII only (issue 21, defect 13: before, 1\u0663 read as 13)
+            {"1\u0663", "text after the JSON value at column 2"},
+            {"[\u0661]", "unexpected character '\u0661' at column 2"},
+            {"1.\u0663", "digits must follow '.' at column 3"},
+            {"1e\u0663", "digits must follow the exponent at column 3"},
+            {"\"\\u+041\"", "bad \\u escape at column 4"},
+            {"\"\\u\u0664\u0661\u0664\u0661\"", "bad \\u escape at column 4"},
         };
         for (String[] c : cases) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MiniJson.parse(c[0]), c[0]);
