@@ -117,7 +117,7 @@ public final class Solver {
     /**
      * A solver for the given rules without precomputed tables ({@link EngineTables#NONE}).
      *
-     * @param tableMegabytes transposition-table memory in MiB (allocated now)
+     * @param tableMegabytes transposition-table memory in MiB at most (allocated as a solve grows the table)
      * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
      */
     public Solver(Rules rules, int tableMegabytes) {
@@ -128,7 +128,7 @@ public final class Solver {
      * A solver for the given rules that uses {@code tables}: the endgame oracles of the rules'
      * preset (none when the rules have bans) and the split table.
      *
-     * @param tableMegabytes transposition-table memory in MiB (allocated now)
+     * @param tableMegabytes transposition-table memory in MiB at most (allocated as a solve grows the table)
      * @param tables the precomputed tables ({@link EngineTables#NONE} for none)
      * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
      */

@@ -4,8 +4,8 @@ import io.github.ddzengine.core.util.Hashing;
 
 /**
  * Exact transposition table of the perfect-information solver: the whole position is the key
- * (three hands and a 19-bit state word), so a hit is never a hash collision. Fixed memory, one
- * primitive array, no allocation after construction. An entry is four longs (three hands, then
+ * (three hands and a 19-bit state word), so a hit is never a hash collision. Bounded memory, one
+ * primitive array, allocated only when the part in use grows (see below). An entry is four longs (three hands, then
  * the state word with value and generation); a bucket is two entries, one 64-byte cache line.
  *
  * <p>Entries carry a generation: {@link #clear()} starts a new generation in O(1) (the arrays are
@@ -40,8 +40,14 @@ public final class TranspositionTable {
     static final int GROWTH_LOAD = 1;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
 
-    /** Entries of four longs: hand 0, hand 1, hand 2, state word. */
-    private final long[] data;
+    /**
+     * Entries of four longs: hand 0, hand 1, hand 2, state word. Allocated as far as a solve has
+     * grown the part in use (so constructing even a table of gigabytes costs nothing until a
+     * solve needs it, and that cost falls inside the solve's budget); never shrinks.
+     */
+    private long[] data;
+    /** Entries of the whole table. */
+    private final int entries;
     /** Mask of a bucket's first long index (buckets of 8 longs) over the whole table. */
     private final int fullMask;
     /** Mask of a bucket's first long index over the part in use. */
@@ -78,15 +84,16 @@ public final class TranspositionTable {
         if (entries * 4 > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("transposition table of " + (bytes >> 20) + " MiB is too large");
         }
-        data = new long[(int) entries * 4];
+        this.entries = (int) entries;
         fullMask = (int) entries * 4 - 1 & ~7;
         startMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
         mask = startMask;
+        data = new long[startMask + 8];
     }
 
     /** Number of entries. */
     public int capacity() {
-        return data.length / 4;
+        return entries;
     }
 
     /** Number of entries of the part in use (see the class comment). */
@@ -113,9 +120,12 @@ public final class TranspositionTable {
      * the order of the two slots; the new buckets start empty.
      */
     private void grow() {
-        long[] d = data;
         int oldLongs = mask + 8;
         int newMask = (oldLongs << 1) - 1 & ~7;
+        if (data.length < oldLongs << 1) {
+            data = java.util.Arrays.copyOf(data, oldLongs << 1);
+        }
+        long[] d = data;
         for (int b = 0; b < oldLongs; b += 8) {
             int up = b + oldLongs;
             d[up + 3] = 0;
