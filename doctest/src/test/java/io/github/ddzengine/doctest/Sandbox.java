@@ -68,6 +68,10 @@ final class Sandbox {
                     String name = p.getFileName().toString();
                     if (!name.equals(".git") && !name.equals("ddz") && !name.equals("target")) {
                         Files.createSymbolicLink(main.resolve(name), p);
+                    } else if (name.equals("target") && Files.isDirectory(p.resolve("release"))) {
+                        // the release files (docs/releasing.md), not the rest of the root's target/
+                        Files.createSymbolicLink(Files.createDirectories(main.resolve(name)).resolve("release"),
+                            p.resolve("release"));
                     }
                 }
             }

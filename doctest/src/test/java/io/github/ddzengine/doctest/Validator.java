@@ -33,6 +33,8 @@ import picocli.CommandLine;
  *   <li>{@code ./ddz ARGS} (and {@code java -jar tools/target/ddz.jar ARGS}): parsed by the CLI's
  *       own picocli command tree, so the verb, every option name, every option value that has a
  *       converter (numbers, rules, bans, paths) and the required options are checked;
+ *   <li>{@code java -jar cluster/target/ddz-cluster-local.jar ARGS} (and {@code ddz-cluster.jar}): the
+ *       jar exists, the arguments parsed as {@code ./ddz ARGS} (its verbs are ddz's);
  *   <li>{@code java -jar bench/target/benchmarks.jar ARGS}: parsed by JMH's own option parser; the
  *       benchmark patterns must select at least one benchmark of the jar and every {@code -p NAME}
  *       must be a parameter of a selected one;
@@ -166,6 +168,8 @@ final class Validator {
                 switch (Path.of(jar).normalize().toString()) {
                     case "bench/target/benchmarks.jar" -> jmh(rest);
                     case "tools/target/ddz.jar" -> ddz(rest);
+                    // ClusterMain: `play ...` and `tables build ...` are ddz's verbs and options
+                    case "cluster/target/ddz-cluster-local.jar", "cluster/target/ddz-cluster.jar" -> ddz(rest);
                     default -> throw new IllegalArgumentException("cannot validate the arguments of " + jar);
                 }
                 return;

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tables;
 
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.util.function.LongConsumer;
 
@@ -235,7 +236,8 @@ public final class EndgameTable implements EndgameOracle {
             final ByteBuffer part = ByteBuffer.wrap(parts[t]);
             workers[t] = new Thread(() -> {
                 try {
-                    fillPart(hands, first, threads, part, done, progress);
+                    ByteBuffer[] out = {part, part, part};
+                    fillPart(hands, 1 + first, hands.length, threads, out, new long[3], done, progress);
                 } catch (RuntimeException e) {
                     synchronized (failure) {
                         failure[0] = e;
@@ -267,11 +269,16 @@ public final class EndgameTable implements EndgameOracle {
         }
     }
 
-    private void fillPart(long[] hands, int first, int step, ByteBuffer out, java.util.concurrent.atomic.AtomicLong done,
-                          LongConsumer progress) {
+    /**
+     * Solves the entries of outer hands {@code first}, {@code first + step}, ... below {@code end}
+     * (hand indices; the empty hand 0 has none). The entry of mover {@code m} goes to
+     * {@code out[m]} at byte {@code (i >>> 2) - baseByte[m]} (for two seats only {@code m = 0}).
+     */
+    private void fillPart(long[] hands, int first, int end, int step, ByteBuffer[] out, long[] baseByte,
+                          java.util.concurrent.atomic.AtomicLong done, LongConsumer progress) {
         Rules rules = Rules.of(preset);
         Solver solver = new Solver(rules, 64);
-        for (int a = 1 + first; a < hands.length; a += step) {
+        for (int a = Math.max(1, first); a < end; a += step) {
             long h0 = hands[a];
             for (int b = 1; b < hands.length; b++) {
                 long h1 = hands[b];
@@ -282,7 +289,7 @@ public final class EndgameTable implements EndgameOracle {
                 if (seats == TWO_SEATS) {
                     int v = solver.solveNormalLead(2, 0, h0, h1, 0);
                     if (v >= 0) {
-                        set(out, entryIndex(0, h0, h1, 0), v == 1);
+                        set(out[0], entryIndex(0, h0, h1, 0) - (baseByte[0] << 2), v == 1);
                     }
                     continue;
                 }
@@ -296,7 +303,7 @@ public final class EndgameTable implements EndgameOracle {
                         if (v < 0) {
                             break; // not a normal form, whoever leads
                         }
-                        set(out, entryIndex(mover, h0, h1, h2), v == 1);
+                        set(out[mover], entryIndex(mover, h0, h1, h2) - (baseByte[mover] << 2), v == 1);
                     }
                 }
             }
@@ -305,6 +312,107 @@ public final class EndgameTable implements EndgameOracle {
                 progress.accept(d);
             }
         }
+    }
+
+    // ------------------------------------------------------------------------- distributed builds
+
+    /**
+     * The solved entries of a range of outer hands: what one task of a distributed build returns
+     * ({@link #solveRange}), to be put together by {@link #assemble}. The outer hand is the
+     * mover's (two seats) or hand 0 (three seats); the entries of a range are one contiguous run
+     * of the body for two seats and one run per mover for three, each widened to whole bytes (the
+     * bits of other hands in its end bytes are zero).
+     *
+     * @param fromHand the first outer hand index of the range
+     * @param toHand one past its last
+     * @param offsets the body offset of each run, bytes
+     * @param runs the bytes of each run
+     */
+    public record Slice(int fromHand, int toHand, long[] offsets, byte[][] runs) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * Solves outer hands {@code fromHand..toHand-1} of the table of {@code preset}, {@code seats}
+     * seats and hands up to {@code maxCards} cards, on the calling thread. Any split of
+     * {@code 0..}{@link #handCount()} into ranges, solved anywhere and {@link #assemble assembled},
+     * gives the body {@link #build} gives, byte for byte (every entry is an exact verdict).
+     *
+     * @param progress called now and then with the number of hands of the range done, or null
+     * @throws IllegalArgumentException for a bad size or a range not within {@code 0..handCount}
+     */
+    public static Slice solveRange(Preset preset, int seats, int maxCards, int fromHand, int toHand,
+                                   LongConsumer progress) {
+        EndgameTable t = new EndgameTable(preset, seats, maxCards, ByteBuffer.allocate(0), true);
+        if (fromHand < 0 || toHand < fromHand || toHand > t.handCount) {
+            throw new IllegalArgumentException("hands " + fromHand + " to " + toHand + " are not within 0.."
+                + t.handCount);
+        }
+        long n = t.handCount;
+        int movers = seats == TWO_SEATS ? 1 : 3;
+        long per = seats == TWO_SEATS ? n : n * n; // entries of one outer hand for one mover
+        long[] offsets = new long[movers];
+        byte[][] runs = new byte[movers][];
+        ByteBuffer[] out = new ByteBuffer[3];
+        for (int m = 0; m < movers; m++) {
+            long first = (m * n + fromHand) * per;
+            long end = (m * n + toHand) * per;
+            offsets[m] = first >>> 2;
+            long bytes = ((end + 3) >>> 2) - offsets[m];
+            if (bytes > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("hands " + fromHand + " to " + toHand + " fill " + bytes
+                    + " bytes, too many for one range: use more ranges");
+            }
+            runs[m] = new byte[(int) bytes];
+            out[m] = ByteBuffer.wrap(runs[m]);
+        }
+        for (int m = movers; m < 3; m++) {
+            out[m] = out[0];
+        }
+        long[] base = {offsets[0], movers > 1 ? offsets[1] : 0, movers > 2 ? offsets[2] : 0};
+        t.fillPart(t.allHands(), fromHand, toHand, 1, out, base, new java.util.concurrent.atomic.AtomicLong(),
+            progress);
+        return new Slice(fromHand, toHand, offsets, runs);
+    }
+
+    /**
+     * The table whose body is the union of {@code slices}, which must cover the outer hands
+     * {@code 0..}{@link #handCount()} in order, each range following the one before (as
+     * {@link #solveRange} returns them).
+     *
+     * @throws IllegalArgumentException if the slices do not cover the hands in order or do not fit the body
+     */
+    public static EndgameTable assemble(Preset preset, int seats, int maxCards, Iterable<Slice> slices) {
+        EndgameTable t = new EndgameTable(preset, seats, maxCards, null);
+        int next = 0;
+        for (Slice s : slices) {
+            if (s.fromHand() != next || s.toHand() < s.fromHand()) {
+                throw new IllegalArgumentException("slices out of order: hands " + s.fromHand() + " to " + s.toHand()
+                    + " after hand " + next);
+            }
+            for (int m = 0; m < s.runs().length; m++) {
+                byte[] run = s.runs()[m];
+                long at = s.offsets()[m];
+                if (at < 0 || at + run.length > t.bits.capacity()) {
+                    throw new IllegalArgumentException("slice of hands " + s.fromHand() + " to " + s.toHand()
+                        + " does not fit a body of " + t.bits.capacity() + " bytes");
+                }
+                for (int i = 0; i < run.length; i++) {
+                    int j = (int) (at + i);
+                    t.bits.put(j, (byte) (t.bits.get(j) | run[i]));
+                }
+            }
+            next = s.toHand();
+        }
+        if (next != t.handCount) {
+            throw new IllegalArgumentException("slices cover hands 0 to " + next + " of " + t.handCount);
+        }
+        return t;
+    }
+
+    /** The number of hands of at most {@code maxCards} cards (the empty hand included): the outer range. */
+    public static int handCount(int seats, int maxCards) {
+        return new EndgameTable(Preset.STANDARD, seats, maxCards, ByteBuffer.allocate(0), true).handCount;
     }
 
     /** Every hand of at most {@link #maxHandCards()} cards, in index order. */

@@ -1,11 +1,11 @@
 package io.github.ddzengine.tables;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.solve.Solver;
@@ -40,6 +40,49 @@ public final class EndgameTables implements TableProvider {
         this.maxCards = maxCards;
     }
 
+    /**
+     * A provider of tables of {@code seats} seats and hands up to {@code maxCards} cards (the
+     * engine loads any size the format allows; {@link #TWO_SEATS} and {@link #THREE_SEATS} are the
+     * sizes {@code ddz tables build} builds).
+     *
+     * @throws IllegalArgumentException if {@code seats} is not 2 or 3 or {@code maxCards} not 1..8
+     */
+    public static EndgameTables of(int seats, int maxCards) {
+        EndgameTable.bodyBytes(seats, maxCards); // checks both
+        return new EndgameTables(seats, maxCards);
+    }
+
+    /** The seat count of this provider's tables, 2 or 3. */
+    public int seats() {
+        return seats;
+    }
+
+    /** The largest hand of this provider's tables, cards. */
+    public int maxCards() {
+        return maxCards;
+    }
+
+    /**
+     * Solves every entry of an endgame table's body: on this machine's threads
+     * ({@link #threads}), or elsewhere, for example by ranges of outer hands on a cluster
+     * ({@link EndgameTable#solveRange}, {@link EndgameTable#assemble}). Every way gives the same
+     * body, byte for byte.
+     */
+    public interface Builder {
+        /**
+         * The solved table.
+         *
+         * @param handsDone called now and then with the number of outer hands solved (out of
+         *     {@link EndgameTable#handCount(int, int)}), from any thread
+         */
+        EndgameTable build(Preset preset, int seats, int maxCards, LongConsumer handsDone);
+    }
+
+    /** The builder on {@code threads} threads of this JVM ({@link EndgameTable#build}). */
+    public static Builder threads(int threads) {
+        return (preset, seats, maxCards, handsDone) -> EndgameTable.build(preset, seats, maxCards, threads, handsDone);
+    }
+
     @Override
     public TableKind kind() {
         return seats == 2 ? TableKind.ENDGAME_TWO_SEATS : TableKind.ENDGAME_THREE_SEATS;
@@ -52,11 +95,18 @@ public final class EndgameTables implements TableProvider {
 
     @Override
     public TableFile.Header build(Path file, Preset preset, BuildProgress progress) {
-        int threads = Runtime.getRuntime().availableProcessors();
-        EndgameTable probe = EndgameTable.wrap(preset, seats, maxCards,
-            ByteBuffer.allocate((int) EndgameTable.bodyBytes(seats, maxCards)));
-        progress.start(file.getFileName() + ": solve", probe.handCount(), "hands");
-        EndgameTable table = EndgameTable.build(preset, seats, maxCards, threads, progress::advance);
+        return build(file, preset, progress, threads(Runtime.getRuntime().availableProcessors()));
+    }
+
+    /**
+     * {@link #build(Path, Preset, BuildProgress)} with the entries solved by {@code builder}: the
+     * same file, byte for byte, whatever the builder.
+     *
+     * @throws TableException if the file cannot be written
+     */
+    public TableFile.Header build(Path file, Preset preset, BuildProgress progress, Builder builder) {
+        progress.start(file.getFileName() + ": solve", EndgameTable.handCount(seats, maxCards), "hands");
+        EndgameTable table = builder.build(preset, seats, maxCards, progress::advance);
         progress.finish();
         Map<String, Long> dims = new LinkedHashMap<>();
         dims.put("seats", (long) seats);

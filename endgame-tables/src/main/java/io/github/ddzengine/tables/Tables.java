@@ -108,19 +108,31 @@ public final class Tables {
      */
     public static BuildReport build(Path dir, Collection<Preset> presets, Collection<TableKind> kinds,
                                     BuildProgress progress) {
+        return build(dir, presets, PROVIDERS.stream().filter(p -> kinds.contains(p.kind())).toList(), progress, null);
+    }
+
+    /**
+     * Builds the tables of the given providers into {@code dir}, as
+     * {@link #build(Path, Collection, BuildProgress)}: for example {@link EndgameTables#of} of
+     * larger hands than the default, and the endgame tables' entries solved by {@code endgames}
+     * (for example on a cluster), which gives the same files, byte for byte.
+     *
+     * @param providers the kinds to build, in this order (each at most once per kind)
+     * @param endgames how the endgame tables are solved, or null for this machine's threads
+     */
+    public static BuildReport build(Path dir, Collection<Preset> presets, List<? extends TableProvider> providers,
+                                    BuildProgress progress, EndgameTables.Builder endgames) {
         long start = System.nanoTime();
         List<MemoryPoolMXBean> pools = heapPools();
         pools.forEach(MemoryPoolMXBean::resetPeakUsage);
         prepare(dir);
         List<Built> built = new ArrayList<>();
-        for (TableProvider p : PROVIDERS) {
-            if (!kinds.contains(p.kind())) {
-                continue;
-            }
+        for (TableProvider p : providers) {
             for (Preset preset : presetsOf(p.kind(), presets)) {
                 Path file = dir.resolve(p.fileName(preset));
                 long t0 = System.nanoTime();
-                TableFile.Header h = p.build(file, preset, progress);
+                TableFile.Header h = endgames != null && p instanceof EndgameTables e
+                    ? e.build(file, preset, progress, endgames) : p.build(file, preset, progress);
                 long t1 = System.nanoTime();
                 progress.start(file.getFileName() + ": verify", -1, "");
                 TableFile.open(file, p.kind(), rulesOf(preset))

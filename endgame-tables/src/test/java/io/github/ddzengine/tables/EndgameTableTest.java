@@ -2,6 +2,7 @@ package io.github.ddzengine.tables;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -59,6 +60,34 @@ class EndgameTableTest {
         EndgameTable one = EndgameTable.build(Preset.RLCARD, 3, 2, 1, null);
         EndgameTable two = EndgameTable.build(Preset.RLCARD, 3, 2, 2, null);
         assertArrayEquals(bytes(one.body()), bytes(two.body()));
+    }
+
+    @Test
+    void rangesSolvedApartAndAssembledGiveTheBodyOfBuild() {
+        // ranges of any length, unaligned to bytes, empty ones included: the distributed build's cut
+        for (int k = 2; k <= 3; k++) {
+            int seats = k;
+            int maxCards = seats == 2 ? 3 : 2;
+            EndgameTable whole = EndgameTable.build(Preset.STANDARD, seats, maxCards, 2, null);
+            int n = EndgameTable.handCount(seats, maxCards);
+            assertEquals(whole.handCount(), n);
+            int[] cuts = {0, 1, 2, 2, 7, n / 3, n / 2 + 1, n - 1, n};
+            java.util.List<EndgameTable.Slice> slices = new java.util.ArrayList<>();
+            for (int i = 0; i + 1 < cuts.length; i++) {
+                slices.add(EndgameTable.solveRange(Preset.STANDARD, seats, maxCards, cuts[i], cuts[i + 1], null));
+            }
+            EndgameTable assembled = EndgameTable.assemble(Preset.STANDARD, seats, maxCards, slices);
+            assertArrayEquals(bytes(whole.body()), bytes(assembled.body()), seats + " seats");
+            // a gap or a missing end is refused
+            java.util.List<EndgameTable.Slice> gap = new java.util.ArrayList<>(slices);
+            gap.remove(3);
+            assertThrows(IllegalArgumentException.class, () -> EndgameTable.assemble(Preset.STANDARD, seats, maxCards, gap));
+            java.util.List<EndgameTable.Slice> shortOne = slices.subList(0, slices.size() - 1);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EndgameTable.assemble(Preset.STANDARD, seats, maxCards, shortOne));
+            assertTrue(e.getMessage().contains("of " + n), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> EndgameTable.solveRange(Preset.STANDARD, 2, 3, 5, 4, null));
     }
 
     @Test

@@ -116,6 +116,15 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object with the figures.")
     private boolean json;
 
+    @Option(names = "--cluster", paramLabel = "MASTER", description = "Play on an Apache Spark cluster: local[N], "
+        + "spark://HOST:PORT, yarn, k8s://...; needs the ddz-cluster jar (docs/cluster.md). --out is then a directory "
+        + "of part files, one a partition; the games and figures are those of a run on one machine.")
+    private String cluster;
+
+    @Option(names = "--partitions", paramLabel = "N",
+        description = "With --cluster: the number of tasks the deals are cut into (default: 4 per core of the cluster).")
+    private Integer partitions;
+
     @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
         description = "Longest time to write a request to an exec: agent and read its answer (default 10000; a "
             + "process's first answer gets --startup-grace-ms more). A late agent is killed with every process it "
@@ -134,9 +143,33 @@ final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (cluster != null && ClusterLaunch.runner().isEmpty()) {
+            try {
+                // the cluster engine is not in this JVM: run its jar with the same arguments
+                return ClusterLaunch.launch(spec.commandLine().getParseResult().originalArgs(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+            } catch (IllegalArgumentException e) {
+                return Ddz.inputError(spec, e);
+            }
+        }
+        if (cluster != null && threads != null) {
+            throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "
+                + "on one core: the cluster's cores set the parallelism)");
+        }
+        if (cluster != null && report != null) {
+            throw new ParameterException(spec.commandLine(), "--report does not apply with --cluster (it times every "
+                + "decision in this JVM)");
+        }
+        if (cluster == null && partitions != null) {
+            throw new ParameterException(spec.commandLine(), "--partitions needs --cluster");
+        }
+        if (partitions != null && partitions < 1) {
+            throw new ParameterException(spec.commandLine(), "--partitions must be 1 or more, not " + partitions);
+        }
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
-        int nThreads = threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+        int nThreads = cluster != null ? 1
+            : threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
             : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
         Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
         Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Bounds.MAX_AGENT_TIMEOUT_MS, null);
@@ -160,8 +193,12 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
     private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
+        return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
+    }
+
+    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
+    static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs, long startupGraceMs) {
         return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs, startupGraceMs).parse(agentSpec, rules, tables);
     }
 
@@ -188,6 +225,9 @@ final class PlayCommand implements Callable<Integer> {
             return Ddz.inputError(spec, e);
         }
         int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
+        if (cluster != null) {
+            return playOnCluster(rules, agentA, agentB, n, fromFile);
+        }
         MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
         Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
             : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
@@ -260,15 +300,49 @@ final class PlayCommand implements Callable<Integer> {
                     + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
             }
         }
+        return report(stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA, agentB,
+            faultCounts(agentA), faultCounts(agentB));
+    }
+
+    /** The match on the cluster engine of this class path ({@link ClusterRunner}). */
+    private int playOnCluster(Rules rules, Agent agentA, Agent agentB, int n, List<Deal> fromFile) throws IOException {
+        agentA.close();
+        agentB.close();
+        MatchJob job = new MatchJob(rules, a, b, bidding, seed, n, fromFile, tablesOption.directory(), moveTimeoutMs,
+            startupGraceMs);
+        ClusterRunner.Result r;
+        try {
+            r = ClusterLaunch.runner().orElseThrow().play(cluster, job, partitions, out == null ? null : out.toString());
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        } catch (ArenaException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
+            err.flush();
+            return e.getCause() instanceof IOException ? Ddz.EXIT_USAGE : Ddz.EXIT_SOFTWARE;
+        }
+        MatchStats stats = MatchJob.stats(agentA.name(), agentB.name(), r.parts(), r.seconds());
+        return report(stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
+            + (r.partitions() == 1 ? "" : "s"), r, agentA, agentB, MatchJob.faults(r.parts(), true),
+            MatchJob.faults(r.parts(), false));
+    }
+
+    /**
+     * Prints the figures as text or JSON with the exec agents' faults ({@link #faultCounts}
+     * order), and gives the exit code: 0, or {@link Ddz#EXIT_AGENT_FAULTS} past --tolerate-faults.
+     */
+    private int report(MatchStats stats, Rules rules, int nThreads, String where, ClusterRunner.Result onCluster,
+                       Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
-            printJson(stdout, stats, rules, nThreads, agentA, agentB);
+            printJson(stdout, stats, rules, nThreads, onCluster, faultsA, faultsB);
         } else {
-            print(stdout, stats, rules, nThreads);
-            printFaults(stdout, "A", agentA);
-            printFaults(stdout, "B", agentB);
+            print(stdout, stats, rules, where);
+            printFaults(stdout, "A", agentA, faultsA);
+            printFaults(stdout, "B", agentB, faultsB);
         }
         stdout.flush();
-        String faults = faultSummary(agentA, agentB);
+        String faults = faultSummary(agentA, agentB, faultsA, faultsB);
         if (faults != null) {
             PrintWriter err = spec.commandLine().getErr();
             err.println(spec.qualifiedName() + ": " + faults);
@@ -340,9 +414,9 @@ final class PlayCommand implements Callable<Integer> {
         return "[" + f(c[0], decimals) + ", " + f(c[1], decimals) + "]";
     }
 
-    private void print(PrintWriter out, MatchStats s, Rules rules, int nThreads) {
-        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games), rules %s, seed %d%s, %d thread%s",
-            s.a(), s.b(), s.deals(), s.games(), rules, seed, bidding ? ", bidding" : "", nThreads, nThreads == 1 ? "" : "s"));
+    private void print(PrintWriter out, MatchStats s, Rules rules, String where) {
+        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games), rules %s, seed %d%s, %s",
+            s.a(), s.b(), s.deals(), s.games(), rules, seed, bidding ? ", bidding" : "", where));
         out.println("  WP      " + f(s.wp(), 4) + "  95% CI " + ci(s.wpCi(), 4) + "   as landlord " + f(s.wpLandlord(), 4)
             + ", as farmers " + f(s.wpFarmer(), 4));
         out.println("  ADP     " + f(s.adp(), 3) + "  95% CI " + ci(s.adpCi(), 3) + "   as landlord " + f(s.adpLandlord(), 3)
@@ -360,21 +434,22 @@ final class PlayCommand implements Callable<Integer> {
      * {@code agent B exec:...: 3 crashes, 1 time-out (4 faults, more than --tolerate-faults 0)}, or
      * null.
      */
-    private String faultSummary(Agent agentA, Agent agentB) {
+    private String faultSummary(Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) {
         long total = 0;
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Agent agent = i == 0 ? agentA : agentB;
-            if (!(agent instanceof ExecAgent e) || e.faults().total() == 0) {
+            long[] f = i == 0 ? faultsA : faultsB;
+            long sum = f[0] + f[1] + f[2] + f[3];
+            if (!(agent instanceof ExecAgent) || sum == 0) {
                 continue;
             }
-            ExecAgent.Faults f = e.faults();
-            total += f.total();
+            total += sum;
             List<String> kinds = new ArrayList<>();
-            count(kinds, f.illegal.get(), "illegal answer", "illegal answers");
-            count(kinds, f.unparsable.get(), "unparsable answer", "unparsable answers");
-            count(kinds, f.timeouts.get(), "time-out", "time-outs");
-            count(kinds, f.crashes.get(), "crash", "crashes");
+            count(kinds, f[0], "illegal answer", "illegal answers");
+            count(kinds, f[1], "unparsable answer", "unparsable answers");
+            count(kinds, f[2], "time-out", "time-outs");
+            count(kinds, f[3], "crash", "crashes");
             parts.add("agent " + (i == 0 ? "A " : "B ") + agent.name() + ": " + String.join(", ", kinds));
         }
         if (total <= tolerateFaults) {
@@ -390,31 +465,41 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /** For an external agent: a line with its fault counts. */
-    private static void printFaults(PrintWriter out, String which, Agent agent) {
+    /**
+     * The exec faults of an agent ({@link MatchJob#FAULT_KINDS} counts: illegal, unparsable,
+     * time-outs, crashes, fallbacks, restarts); all zero for our own agents, which never fall back.
+     */
+    static long[] faultCounts(Agent agent) {
         if (agent instanceof ExecAgent e) {
             ExecAgent.Faults f = e.faults();
+            return new long[] {f.illegal.get(), f.unparsable.get(), f.timeouts.get(), f.crashes.get(), f.fallbacks.get(),
+                f.restarts.get()};
+        }
+        return new long[MatchJob.FAULT_KINDS];
+    }
+
+    /** For an external agent: a line with its fault counts ({@link #faultCounts} order). */
+    private static void printFaults(PrintWriter out, String which, Agent agent, long[] f) {
+        if (agent instanceof ExecAgent) {
             out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
-                    + "%d decisions by fallback, %d restarts", which, agent.name(), f.illegal.get(), f.unparsable.get(),
-                f.timeouts.get(), f.crashes.get(), f.fallbacks.get(), f.restarts.get()));
+                + "%d decisions by fallback, %d restarts", which, agent.name(), f[0], f[1], f[2], f[3], f[4], f[5]));
         }
     }
 
-    /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
-    private static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
-        ExecAgent.Faults f = agent instanceof ExecAgent e ? e.faults() : new ExecAgent.Faults();
+    /** The fault counts of an agent as a JSON object ({@link #faultCounts} order). */
+    private static void faults(JsonGenerator g, String field, long[] f) throws IOException {
         g.writeObjectFieldStart(field);
-        g.writeNumberField("illegal", f.illegal.get());
-        g.writeNumberField("unparsable", f.unparsable.get());
-        g.writeNumberField("timeouts", f.timeouts.get());
-        g.writeNumberField("crashes", f.crashes.get());
-        g.writeNumberField("fallbacks", f.fallbacks.get());
-        g.writeNumberField("restarts", f.restarts.get());
+        g.writeNumberField("illegal", f[0]);
+        g.writeNumberField("unparsable", f[1]);
+        g.writeNumberField("timeouts", f[2]);
+        g.writeNumberField("crashes", f[3]);
+        g.writeNumberField("fallbacks", f[4]);
+        g.writeNumberField("restarts", f[5]);
         g.writeEndObject();
     }
 
-    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads, Agent agentA, Agent agentB)
-        throws IOException {
+    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads, ClusterRunner.Result onCluster,
+                           long[] faultsA, long[] faultsB) throws IOException {
         JsonLineWriter w = new JsonLineWriter(out);
         JsonGenerator g = w.gen();
         g.writeStartObject();
@@ -424,6 +509,10 @@ final class PlayCommand implements Callable<Integer> {
         g.writeNumberField("seed", seed);
         g.writeBooleanField("bidding", bidding);
         g.writeNumberField("threads", nThreads);
+        if (onCluster != null) {
+            g.writeStringField("cluster", cluster);
+            g.writeNumberField("partitions", onCluster.partitions());
+        }
         g.writeNumberField("deals", s.deals());
         g.writeNumberField("games", s.games());
         number(g, "wp", s.wp());
@@ -442,8 +531,8 @@ final class PlayCommand implements Callable<Integer> {
         number(g, "bombs_per_game", s.bombsPerGame());
         number(g, "seconds", s.seconds());
         number(g, "games_per_s", s.gamesPerSecond());
-        faults(g, "errors_a", agentA);
-        faults(g, "errors_b", agentB);
+        faults(g, "errors_a", faultsA);
+        faults(g, "errors_b", faultsB);
         g.writeEndObject();
         w.endLine();
     }

@@ -10,8 +10,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.tables.EndgameTables;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.TableKind;
+import io.github.ddzengine.tables.TableProvider;
 import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
@@ -49,7 +51,10 @@ final class TablesCommand implements Callable<Integer> {
             + "written under a temporary name, then renamed), then loads each back to verify it.",
             "Shows progress bars on a terminal (not when CI=true) and ends with a summary: each file, its size, "
                 + "build time and checksum, and the peak heap."},
-        footer = {"", "Exit codes: 0 built, 2 bad input (an unwritable directory, unknown rules), 1 internal error."})
+        footer = {"", "With --cluster, the endgame tables are solved on Apache Spark by ranges of hands and written here "
+            + "by this process, byte for byte the files of a build on one machine (docs/cluster.md); the segment "
+            + "table is built here.",
+            "", "Exit codes: 0 built, 2 bad input (an unwritable directory, unknown rules), 1 internal error."})
     static final class Build implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
@@ -70,24 +75,85 @@ final class TablesCommand implements Callable<Integer> {
                 + "three-seat endgames, hands up to 3 cards, 361 MB a preset), or all (default).")
         private String kinds;
 
+        @Option(names = "--endgame-2-cards", paramLabel = "N", defaultValue = "5", description = "Largest hand of "
+            + "the two-seat endgame table, 1 to 6 cards (default 5; 6 makes a table of 539 MB, about 11 times the "
+            + "entries of 5, for a cluster).")
+        private int endgame2Cards;
+
+        @Option(names = "--endgame-3-cards", paramLabel = "N", defaultValue = "3",
+            description = "Largest hand of the three-seat endgame table, 1 to 3 cards (default 3).")
+        private int endgame3Cards;
+
+        @Option(names = "--cluster", paramLabel = "MASTER", description = "Solve the endgame tables on an Apache "
+            + "Spark cluster: local[N], spark://HOST:PORT, yarn, k8s://...; needs the ddz-cluster jar "
+            + "(docs/cluster.md). The files are those of a build on one machine.")
+        private String cluster;
+
+        @Option(names = "--partitions", paramLabel = "N", description = "With --cluster: the number of tasks each "
+            + "endgame table's hands are cut into (default: 4 per core of the cluster).")
+        private Integer partitions;
+
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
+            if (cluster != null && ClusterLaunch.runner().isEmpty()) {
+                try {
+                    // the cluster engine is not in this JVM: run its jar with the same arguments
+                    return ClusterLaunch.launch(spec.commandLine().getParseResult().originalArgs(),
+                        spec.commandLine().getOut(), spec.commandLine().getErr());
+                } catch (IllegalArgumentException e) {
+                    return Ddz.inputError(spec, e);
+                }
+            }
+            if (cluster == null && partitions != null) {
+                throw new ParameterException(spec.commandLine(), "--partitions needs --cluster");
+            }
+            if (partitions != null && partitions < 1) {
+                throw new ParameterException(spec.commandLine(), "--partitions must be 1 or more, not " + partitions);
+            }
+            if (endgame2Cards < 1 || endgame2Cards > 6) {
+                throw new ParameterException(spec.commandLine(), "--endgame-2-cards must be 1 to 6, not " + endgame2Cards);
+            }
+            if (endgame3Cards < 1 || endgame3Cards > 3) {
+                throw new ParameterException(spec.commandLine(), "--endgame-3-cards must be 1 to 3, not " + endgame3Cards);
+            }
             List<Preset> presets = presets(spec, rules);
             Set<TableKind> selected = kinds(spec, kinds);
+            List<TableProvider> providers = new ArrayList<>();
+            for (TableProvider p : Tables.PROVIDERS) {
+                if (selected.contains(p.kind())) {
+                    providers.add(p.kind() == TableKind.ENDGAME_TWO_SEATS ? EndgameTables.of(2, endgame2Cards)
+                        : p.kind() == TableKind.ENDGAME_THREE_SEATS ? EndgameTables.of(3, endgame3Cards) : p);
+                }
+            }
             Path dir = Tables.directory(out);
             Tables.BuildReport report;
+            ClusterRunner.TableSession session = null;
             try {
-                report = Tables.build(dir, presets, selected, ProgressBars.forTerminal());
+                if (cluster != null) {
+                    try {
+                        session = ClusterLaunch.runner().orElseThrow().tables(cluster, partitions);
+                    } catch (IllegalArgumentException e) {
+                        return Ddz.inputError(spec, e);
+                    }
+                }
+                report = Tables.build(dir, presets, providers, ProgressBars.forTerminal(), session);
             } catch (OutOfMemoryError e) {
                 // the build's arrays are unreachable once unwound: report it as one line
                 throw TableException.io(dir, String.format(Locale.ROOT, "not enough heap to build the tables "
                     + "(maximum %s; the build needs about 2.5 GB with the three-seat endgames, 256 MB without): "
                     + "run it with DDZ_JAVA_OPTS=-Xmx3g",
                     megabytes(Runtime.getRuntime().maxMemory())), null);
+            } finally {
+                if (session != null) {
+                    session.close();
+                }
             }
             PrintWriter o = spec.commandLine().getOut();
-            o.printf(Locale.ROOT, "Built %d table%s in %s in %.1f s (peak heap %s)%n", report.tables().size(),
-                report.tables().size() == 1 ? "" : "s", dir, report.totalNanos() / 1e9,
+            String where = session == null || session.partitions() == 0 ? ""
+                : String.format(Locale.ROOT, ", endgames solved on cluster %s in %d partition%s a table", cluster,
+                    session.partitions(), session.partitions() == 1 ? "" : "s");
+            o.printf(Locale.ROOT, "Built %d table%s in %s in %.1f s%s (peak heap %s)%n", report.tables().size(),
+                report.tables().size() == 1 ? "" : "s", dir, report.totalNanos() / 1e9, where,
                 report.peakHeapBytes() < 0 ? "not reported" : megabytes(report.peakHeapBytes()));
             for (Tables.Built b : report.tables()) {
                 o.printf(Locale.ROOT, "  %s  %s, rules %s, %s, content v%d, crc32c %s, built in %.1f s, "

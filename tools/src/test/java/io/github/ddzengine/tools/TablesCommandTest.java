@@ -121,6 +121,26 @@ class TablesCommandTest {
         CliRun.of("tables").assertUsageError("no verb", "ddz tables: missing command: build, info");
         CliRun.of("tables", "frobnicate").assertUsageError("bad verb", "ddz tables: Unmatched argument");
         assertFalse(Files.exists(file.resolve("sub")));
+        CliRun.of("tables", "build", "--out", dir.toString(), "--endgame-2-cards", "7")
+            .assertUsageError("2-seat cards", "--endgame-2-cards must be 1 to 6, not 7");
+        CliRun.of("tables", "build", "--out", dir.toString(), "--endgame-3-cards", "0")
+            .assertUsageError("3-seat cards", "--endgame-3-cards must be 1 to 3, not 0");
+        CliRun.of("tables", "build", "--out", dir.toString(), "--partitions", "3")
+            .assertUsageError("partitions", "--partitions needs --cluster");
+    }
+
+    @Test
+    void smallerEndgameTablesBuildAndLoad(@TempDir Path dir) {
+        List<String> lines = CliRun.of("tables", "build", "--out", dir.toString(), "--kinds", "endgame-2,endgame-3",
+            "--endgame-2-cards", "3", "--endgame-3-cards", "2").assertSuccess();
+        // 784^2 (hands up to 3 cards) and 3 x 134^3 (up to 2) entries of 2 bits, and the header
+        assertTrue(lines.get(1).startsWith("  endgame-2seat-standard.ddzt  endgame-2, rules standard, 0.2 MB,"),
+            lines.get(1));
+        assertTrue(lines.get(2).startsWith("  endgame-3seat-standard.ddzt  endgame-3, rules standard, 1.8 MB,"),
+            lines.get(2));
+        List<String> info = CliRun.of("tables", "info", "--tables", dir.toString()).assertSuccess();
+        assertTrue(info.stream().anyMatch(l -> l.contains("endgame-2seat-standard.ddzt") && l.endsWith("ok")),
+            String.join("\n", info));
     }
 
     @Test

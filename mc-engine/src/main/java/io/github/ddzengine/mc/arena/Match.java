@@ -78,21 +78,36 @@ public final class Match {
      * @throws ArenaException if an agent fails (the first failure in match order)
      */
     public MatchStats run(int deals, long seed, int threads, Listener listener) {
-        return run(deals, i -> generatedDeal(seed, i), seed, threads, listener);
+        if (deals < 0) {
+            throw new IllegalArgumentException("deals must be 0 or more, not " + deals);
+        }
+        return run(0, deals, i -> generatedDeal(seed, i), seed, threads, listener);
     }
 
     /** Plays the given deals in order; as {@link #run(int, long, int, Listener)} otherwise. */
     public MatchStats run(List<Deal> deals, long seed, int threads, Listener listener) {
-        return run(deals.size(), deals::get, seed, threads, listener);
+        return run(0, deals.size(), deals::get, seed, threads, listener);
     }
 
-    private MatchStats run(int deals, IntFunction<Deal> dealOf, long seed, int threads, Listener listener) {
+    /**
+     * Plays deals {@code from} to {@code to - 1} of a match, each numbered, seeded and played
+     * exactly as in the whole match (deal {@code i} is {@code dealOf.apply(i)}, its games are
+     * numbered {@code 2i + 1} and {@code 2i + 2}), so that a match cut into ranges played anywhere
+     * gives the same games as {@link #run(int, long, int, Listener)}; the statistics are those of
+     * the range. A distributed match ({@code ddz-cluster}) plays one range per task.
+     *
+     * @param dealOf the deal of each match index in the range, e.g. {@code i -> generatedDeal(seed, i)}
+     * @throws IllegalArgumentException if {@code 0 <= from <= to} does not hold or {@code threads < 1}
+     * @throws ArenaException if an agent fails (the first failure in match order)
+     */
+    public MatchStats run(int from, int to, IntFunction<Deal> dealOf, long seed, int threads, Listener listener) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be 1 or more, not " + threads);
         }
-        if (deals < 0) {
-            throw new IllegalArgumentException("deals must be 0 or more, not " + deals);
+        if (from < 0 || to < from) {
+            throw new IllegalArgumentException("deals " + from + " to " + to + " are not a range of a match");
         }
+        int deals = to;
         long t0 = System.nanoTime();
         MatchStats.Builder stats = new MatchStats.Builder(a.name(), b.name());
         ConcurrentLinkedQueue<Worker> workers = new ConcurrentLinkedQueue<>();
@@ -103,13 +118,13 @@ public final class Match {
         try {
             ArrayDeque<Future<GameRecord[]>> inFlight = new ArrayDeque<>();
             int maxInFlight = threads * 4;
-            int next = 0;
+            int next = from;
             while (next < deals || !inFlight.isEmpty()) {
                 while (next < deals && inFlight.size() < maxInFlight) {
-                    int from = next;
-                    int to = Math.min(deals, from + BLOCK);
-                    inFlight.add(pool.submit(() -> playBlock(from, to, dealOf, seed, workers)));
-                    next = to;
+                    int blockFrom = next;
+                    int blockTo = Math.min(deals, blockFrom + BLOCK);
+                    inFlight.add(pool.submit(() -> playBlock(blockFrom, blockTo, dealOf, seed, workers)));
+                    next = blockTo;
                 }
                 GameRecord[] games = await(inFlight.poll());
                 for (int g = 0; g < games.length; g++) {

@@ -1,5 +1,7 @@
 package io.github.ddzengine.mc.arena;
 
+import io.github.ddzengine.core.game.Scoring;
+
 /**
  * The figures of a duplicate match of agent A against agent B, the way DouZero and PerfectDou
  * report them ({@code rules.md} section 6), all from A's point of view:
@@ -223,18 +225,34 @@ public final class MatchStats {
          * @throws IllegalStateException if the games do not alternate landlord, farmers
          */
         public void add(GameRecord game, boolean aIsLandlord) {
+            add(game.landlordWins(), game.bombs() + game.rockets(), game.multiplier(), aIsLandlord);
+        }
+
+        /**
+         * Adds the next game from the three figures the statistics read of it, exactly as
+         * {@link #add(GameRecord, boolean)} would (a distributed match ships these figures
+         * instead of whole records).
+         *
+         * @param landlordWon whether the landlord won
+         * @param bombsAndRockets bombs and rockets played
+         * @param multiplier the game's multiplier ({@link GameRecord#multiplier()})
+         * @param aIsLandlord whether A held the landlord seat (the first game of a deal)
+         * @throws IllegalStateException if the games do not alternate landlord, farmers
+         */
+        public void add(boolean landlordWon, int bombsAndRockets, long multiplier, boolean aIsLandlord) {
             if (aIsLandlord != (games % 2 == 0)) {
                 throw new IllegalStateException("games come in pairs: A as landlord, then A as farmers");
             }
-            boolean aWins = game.landlordWins() == aIsLandlord;
+            boolean aWins = landlordWon == aIsLandlord;
             // A's points minus B's: the winning side +2^(bombs+rockets), the losing side the negative
-            double diff = (aWins ? 2.0 : -2.0) * (1L << (game.bombs() + game.rockets()));
-            long score = aIsLandlord ? game.score(0) : game.score(1) + game.score(2);
+            double diff = (aWins ? 2.0 : -2.0) * (1L << bombsAndRockets);
+            long score = aIsLandlord ? Scoring.score(0, landlordWon, multiplier)
+                : Scoring.score(1, landlordWon, multiplier) + Scoring.score(2, landlordWon, multiplier);
             (aIsLandlord ? wpLandlord : wpFarmer).add(aWins ? 1 : 0);
             (aIsLandlord ? adpLandlord : adpFarmer).add(diff);
             games++;
-            landlordWins += game.landlordWins() ? 1 : 0;
-            bombs += game.bombs() + game.rockets();
+            landlordWins += landlordWon ? 1 : 0;
+            bombs += bombsAndRockets;
             if (aIsLandlord) {
                 dealWin = aWins ? 1 : 0;
                 dealAdp = diff;

@@ -75,7 +75,11 @@ public final class Deal {
     /**
      * A deal from its parts.
      *
-     * @param hands the three dealt hands by bidding position ({@link Cards} layout)
+     * @param hand0 the hand dealt to bidding position 0 ({@link Cards} layout, 17 cards)
+     * @param hand1 the hand dealt to bidding position 1 (17 cards)
+     * @param hand2 the hand dealt to bidding position 2 (17 cards)
+     * @param kitty the three cards put aside for the landlord
+     * @return the deal
      * @throws NotationException if a hand does not have 17 cards, the kitty 3, or the four parts
      *     are not the whole deck (a card given twice, naming it)
      */

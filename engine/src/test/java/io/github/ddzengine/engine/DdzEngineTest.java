@@ -1,0 +1,83 @@
+package io.github.ddzengine.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The facade against the raw API's known answers (the same positions as the CLI's tests): moves in
+ * ddz moves' order, the solver's exact verdict and node count, a match of fixed seeds, records
+ * that read back to themselves, and one-line errors.
+ */
+class DdzEngineTest {
+    private final DdzEngine engine = DdzEngine.standard();
+
+    @Test
+    void movesInDisplayOrderPassLast() {
+        List<Move> moves = engine.moves("4445557777JQXD", "3338");
+        assertEquals(21, moves.size());
+        assertEquals(new Move("4445", "trio_solo", 4), moves.get(0));
+        assertEquals(new Move("7777", "bomb", 4), moves.get(18));
+        assertEquals(new Move("pass", "pass", 0), moves.get(20));
+        assertEquals(18, engine.moves("33344456").size());
+        assertEquals(16, DdzEngine.of("standard", "trio_pair").moves("33344456").size());
+    }
+
+    @Test
+    void leadsWhateverTheWayOfSayingNone() {
+        assertEquals(engine.moves("33344456"), engine.moves("33344456", "pass"));
+        assertEquals(engine.moves("33344456"), engine.moves("33344456", ""));
+    }
+
+    @Test
+    void solveGivesEveryWinningMoveAndASeatedLine() {
+        Solution s = engine.solve("3558TJJ2X/67TTKAA 0 88@1");
+        assertEquals("win", s.verdict());
+        assertEquals("landlord", s.winner());
+        assertEquals(List.of("JJ"), s.winningMoves());
+        assertEquals(new Play("farmer", "AA"), s.line().get(1));
+        assertEquals(1244, s.nodes());
+    }
+
+    @Test
+    void splitAndRules() {
+        assertEquals(6, DdzEngine.of("standard", "winged_planes").split("345567TTJQQQQA22X").plays());
+        assertEquals("3456789TJQKA2D", engine.cards("2 A K Q J 10 9 8 7 6 5 4 3 大王"));
+    }
+
+    @Test
+    void matchRecordsReadBackToThemselves() {
+        List<String> lines = new ArrayList<>();
+        MatchResult r = engine.withThreads(2).play("greedy", "rule", 20, 7, false, lines::add);
+        assertEquals(40, r.games());
+        assertEquals(40, lines.size());
+        for (String line : lines) {
+            assertEquals(line, engine.readRecord(line).json());
+        }
+    }
+
+    @Test
+    void fixedWorldsAreReproducible() {
+        DdzEngine fixed = engine.withWorlds(20).withThreads(2);
+        String history = "333444555,p,p,6789TJQK,789TJQKA,p,p,66,99,p,p,TTJJQQ,p,p,8,p";
+        MoveChoice a = fixed.decide(1, "577AA22", history, 3);
+        assertEquals(a, fixed.withThreads(1).decide(1, "577AA22", history, 3));
+        assertEquals(20, a.worlds());
+        assertTrue(a.candidates().stream().anyMatch(c -> c.move().equals(a.move())));
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.moves("33W"));
+        assertEquals("unknown card 'W' at position 3 in \"33W\" (cards are 3-9 T J Q K A 2 X D)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> engine.play("bogus", "rule", 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> engine.bid("33", 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> engine.readRecord("{}"));
+        assertThrows(IllegalArgumentException.class, () -> engine.withThreads(0));
+    }
+}

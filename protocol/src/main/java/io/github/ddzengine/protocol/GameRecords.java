@@ -1,0 +1,250 @@
+package io.github.ddzengine.protocol;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.cards.Seat;
+import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.arena.GameRecord;
+
+/**
+ * Game records as JSON lines, written by {@code ddz play --out} and read back by {@code ddz
+ * replay}. One object a game:
+ *
+ * <pre>
+ * {"game": 1, "deal_number": 1, "rules": "standard", "bans": [],
+ *  "deal": "HAND0/HAND1/HAND2/KITTY", "bids": [1, 0, 3], "landlord_position": 2, "base": 3,
+ *  "agents": ["rule", "random", "random"],
+ *  "actions": [{"seat": 0, "move": "33"}, {"seat": 1, "move": "pass"}, ...],
+ *  "result": {"winner": "landlord", "winner_seat": 0, "bombs": 1, "rockets": 0, "spring": false,
+ *             "anti_spring": false, "multiplier": 12, "scores": [24, -12, -12]}}
+ * </pre>
+ *
+ * {@code bids} is empty for a game without bidding; {@code agents} and {@code scores} are by seat
+ * (0 = landlord, 1 = landlord_down, 2 = landlord_up); moves are in {@code notation.md} form
+ * (docs/cli/play-and-replay.md, "Game records"). Thread-safe: no state.
+ */
+public final class GameRecords {
+    private GameRecords() {
+    }
+
+    /**
+     * {@code r} as one compact JSON object, without a line break.
+     *
+     * @param r the record of a finished game
+     * @return the JSON text that {@link #read(String)} reads back
+     */
+    public static String toJson(GameRecord r) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = JsonFields.MAPPER.getFactory().createGenerator(w)
+                .setPrettyPrinter(new MinimalPrettyPrinter(""))) {
+            write(g, r);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
+    }
+
+    /**
+     * Writes {@code r} as one JSON object with {@code g} (no line break: the caller ends the line).
+     *
+     * @param g the generator to write with
+     * @param r the record of a finished game
+     * @throws IOException if {@code g}'s target fails
+     */
+    public static void write(JsonGenerator g, GameRecord r) throws IOException {
+        MoveTable table = r.rules().table();
+        g.writeStartObject();
+        g.writeNumberField("game", r.game());
+        g.writeNumberField("deal_number", r.dealNumber());
+        g.writeStringField("rules", r.rules().preset().id());
+        g.writeArrayFieldStart("bans");
+        for (String ban : r.rules().banNames()) {
+            g.writeString(ban);
+        }
+        g.writeEndArray();
+        g.writeStringField("deal", r.deal().toString());
+        g.writeArrayFieldStart("bids");
+        for (int b : r.bids()) {
+            g.writeNumber(b);
+        }
+        g.writeEndArray();
+        g.writeNumberField("landlord_position", r.landlordPosition());
+        g.writeNumberField("base", r.base());
+        g.writeArrayFieldStart("agents");
+        for (int s = 0; s < 3; s++) {
+            g.writeString(r.agent(s));
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("actions");
+        int[] plays = r.plays();
+        for (int i = 0; i < plays.length; i++) {
+            g.writeStartObject();
+            g.writeNumberField("seat", i % 3);
+            g.writeStringField("move", table.format(plays[i]));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("result");
+        g.writeStringField("winner", r.landlordWins() ? "landlord" : "farmers");
+        g.writeNumberField("winner_seat", r.winner());
+        g.writeNumberField("bombs", r.bombs());
+        g.writeNumberField("rockets", r.rockets());
+        g.writeBooleanField("spring", r.spring());
+        g.writeBooleanField("anti_spring", r.antiSpring());
+        g.writeNumberField("multiplier", r.multiplier());
+        g.writeArrayFieldStart("scores");
+        for (int s = 0; s < 3; s++) {
+            g.writeNumber(r.score(s));
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /**
+     * Reads and re-validates one record: the deal, the bids, the seating, every action (its seat
+     * and its legality) and every claim of the result are checked against a replay.
+     *
+     * @param line one JSON object, as {@link #toJson} or {@code ddz play --out} writes it
+     * @return the record, replayed
+     * @throws IllegalArgumentException with a one-line reason naming the field or action
+     */
+    public static GameRecord read(String line) {
+        JsonNode n = JsonFields.readObject(line, "deal");
+        Rules rules = JsonFields.rules(n, Rules.STANDARD);
+        MoveTable table = rules.table();
+        Deal deal = Deal.parse(JsonFields.required(n, "deal"));
+        int game = integer(n, "game", 1, Integer.MAX_VALUE);
+        int dealNumber = integer(n, "deal_number", 1, Integer.MAX_VALUE);
+        int[] bids = ints(array(n, "bids"), "bids");
+        String[] agents = new String[3];
+        JsonNode a = array(n, "agents");
+        if (a.size() != 3) {
+            throw new IllegalArgumentException("\"agents\" names the agents of the 3 seats, not " + a.size());
+        }
+        for (int s = 0; s < 3; s++) {
+            if (!a.get(s).isTextual()) {
+                throw new IllegalArgumentException("\"agents\" holds " + a.get(s) + ": expected names");
+            }
+            agents[s] = a.get(s).textValue();
+        }
+        JsonNode actions = array(n, "actions");
+        int[] plays = new int[actions.size()];
+        for (int i = 0; i < plays.length; i++) {
+            JsonNode act = actions.get(i);
+            String where = "action " + (i + 1);
+            if (!act.isObject()) {
+                throw new IllegalArgumentException(where + " is not an object {\"seat\": S, \"move\": \"...\"}");
+            }
+            int seat = integer(act, "seat", 0, 2, where);
+            if (seat != i % 3) {
+                throw new IllegalArgumentException(where + ": seat " + (i % 3) + " (" + Seat.name(i % 3) + ") acts, not seat "
+                    + seat);
+            }
+            try {
+                plays[i] = table.parseMove(JsonFields.required(act, "move"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            }
+        }
+        GameRecord r;
+        try {
+            r = GameRecord.replay(game, dealNumber, rules, deal, bids, agents, plays);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage().replaceFirst("^play ", "action "), e);
+        }
+        check("landlord_position", integer(n, "landlord_position", 0, 2), r.landlordPosition());
+        check("base", integer(n, "base", 1, 3), r.base());
+        JsonNode res = n.get("result");
+        if (res == null || !res.isObject()) {
+            throw new IllegalArgumentException("missing \"result\" object");
+        }
+        String winner = JsonFields.required(res, "winner");
+        check("result.winner", winner, r.landlordWins() ? "landlord" : "farmers");
+        check("result.winner_seat", integer(res, "winner_seat", 0, 2, "result"), r.winner());
+        check("result.bombs", integer(res, "bombs", 0, 13, "result"), r.bombs());
+        check("result.rockets", integer(res, "rockets", 0, 1, "result"), r.rockets());
+        check("result.spring", bool(res, "spring"), r.spring());
+        check("result.anti_spring", bool(res, "anti_spring"), r.antiSpring());
+        JsonNode m = res.get("multiplier");
+        if (m == null || !m.isIntegralNumber() || !m.canConvertToLong()) {
+            throw new IllegalArgumentException("\"result.multiplier\" must be an integer"
+                + (m == null ? "" : ", not " + m));
+        }
+        check("result.multiplier", m.longValue(), r.multiplier());
+        JsonNode scores = array(res, "scores");
+        List<Long> claimed = new ArrayList<>();
+        List<Long> actual = new ArrayList<>();
+        for (int s = 0; s < 3; s++) {
+            actual.add(r.score(s));
+        }
+        for (JsonNode v : scores) {
+            if (!v.canConvertToLong() || !v.isIntegralNumber()) {
+                throw new IllegalArgumentException("\"result.scores\" holds " + v + ": expected integers");
+            }
+            claimed.add(v.longValue());
+        }
+        check("result.scores", claimed, actual);
+        return r;
+    }
+
+    private static void check(String field, Object claimed, Object actual) {
+        if (!claimed.equals(actual)) {
+            throw new IllegalArgumentException("\"" + field + "\" is " + claimed + " but the game gives " + actual);
+        }
+    }
+
+    private static JsonNode array(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isArray()) {
+            throw new IllegalArgumentException(v == null ? "missing \"" + field + "\"" : "\"" + field + "\" must be an array");
+        }
+        return v;
+    }
+
+    private static int[] ints(JsonNode arr, String field) {
+        int[] out = new int[arr.size()];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode v = arr.get(i);
+            if (!v.isInt()) {
+                throw new IllegalArgumentException("\"" + field + "\" holds " + v + ": expected integers");
+            }
+            out[i] = v.intValue();
+        }
+        return out;
+    }
+
+    private static boolean bool(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isBoolean()) {
+            throw new IllegalArgumentException("\"result." + field + "\" must be true or false");
+        }
+        return v.booleanValue();
+    }
+
+    private static int integer(JsonNode n, String field, int min, int max) {
+        return integer(n, field, min, max, null);
+    }
+
+    private static int integer(JsonNode n, String field, int min, int max, String where) {
+        JsonNode v = n.get(field);
+        String name = (where == null ? "" : where + ": ") + "\"" + field + "\"";
+        if (v == null) {
+            throw new IllegalArgumentException(where == null ? "missing " + name : name + " is missing");
+        }
+        if (!v.isInt() || v.intValue() < min || v.intValue() > max) {
+            throw new IllegalArgumentException(name + " must be an integer " + min + ".." + max + ", not " + v);
+        }
+        return v.intValue();
+    }
+}
