@@ -13,4 +13,5 @@ module io.github.ddzengine.core {
     exports io.github.ddzengine.core.solve;
     exports io.github.ddzengine.core.split;
     exports io.github.ddzengine.core.tables;
+    exports io.github.ddzengine.core.util;
 }

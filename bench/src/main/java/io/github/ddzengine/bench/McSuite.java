@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
@@ -32,20 +33,8 @@ public final class McSuite {
         MoveTable table = rules.table();
         List<InformationSet> out = new ArrayList<>();
         Rng rng = new Rng(seed);
-        int[] deck = new int[54];
         for (int g = 0; g < games; g++) {
-            int k = 0;
-            for (int r = 0; r < 15; r++) {
-                for (int c = Cards.count(Cards.DECK, r); c > 0; c--) {
-                    deck[k++] = r;
-                }
-            }
-            for (int i = 53; i > 0; i--) {
-                int j = rng.nextInt(i + 1);
-                int t = deck[i];
-                deck[i] = deck[j];
-                deck[j] = t;
-            }
+            int[] deck = Deal.shuffledDeck(rng::nextInt);
             long[] hands = new long[3];
             long kitty = 0;
             for (int i = 0; i < 54; i++) {

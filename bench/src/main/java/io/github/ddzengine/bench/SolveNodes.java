@@ -36,19 +36,35 @@ public final class SolveNodes {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 11;
         int perShape = args.length > 1 ? Integer.parseInt(args[1]) : 8;
         boolean each = args.length > 2 && args[2].equals("each");
+        Signature s = signature(seed, perShape, 20_000, each);
+        System.out.printf("shared positions %d: total %,d nodes, geomean %.1f%n", s.shared.count,
+            s.shared.total, s.shared.geomean());
+        System.out.printf("random deals %d (seed %d): total %,d nodes, geomean %.1f%n", s.random.count, seed,
+            s.random.total, s.random.geomean());
+    }
+
+    /**
+     * Solves the signature's positions: every shared position but the two 17 v 17 deals, then
+     * {@code perShape} random deals of each of {@link #SHAPES} from {@code seed}.
+     *
+     * @param timeoutMillis each solve's wall-time budget, 0 for none (a solve cut short counts
+     *     the nodes it spent, so a budget that runs out makes the counts depend on the machine)
+     * @param each whether to print one line per position: its id (or the deal's shape and number)
+     *     and its node count
+     * @throws IOException if the shared positions cannot be read
+     */
+    public static Signature signature(long seed, int perShape, long timeoutMillis, boolean each) throws IOException {
         Map<String, Position> shared = SharedPositions.load(ReferencePositions.sharedDir());
         Tally sharedTally = new Tally();
         for (Map.Entry<String, Position> e : shared.entrySet()) {
             if (!e.getKey().startsWith("17v17")) {
-                long nodes = solve(e.getValue());
+                long nodes = solve(e.getValue(), timeoutMillis);
                 sharedTally.add(nodes);
                 if (each) {
                     System.out.printf("%s %d%n", e.getKey(), nodes);
                 }
             }
         }
-        System.out.printf("shared positions %d: total %,d nodes, geomean %.1f%n", sharedTally.count,
-            sharedTally.total, sharedTally.geomean());
         Rules rules = Rules.of(Preset.STANDARD);
         SplittableRandom rnd = new SplittableRandom(seed);
         Tally randomTally = new Tally();
@@ -60,21 +76,38 @@ public final class SolveNodes {
                     hands[s] = deal(rnd, pool, shape[s]);
                     pool -= hands[s];
                 }
-                long nodes = solve(Position.of(rules, hands, 0, MoveTable.PASS, -1));
+                long nodes = solve(Position.of(rules, hands, 0, MoveTable.PASS, -1), timeoutMillis);
                 randomTally.add(nodes);
                 if (each) {
                     System.out.printf("deal-%d-%d %d%n", hands.length == 2 ? shape[0] : shape[0] * 100 + 3, k, nodes);
                 }
             }
         }
-        System.out.printf("random deals %d (seed %d): total %,d nodes, geomean %.1f%n", randomTally.count, seed,
-            randomTally.total, randomTally.geomean());
+        return new Signature(sharedTally, randomTally);
     }
 
-    private static long solve(Position p) {
-        Solver s = new Solver(p.rules(), Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory()));
-        SolveResult r = s.solve(p, false, 20_000, 0);
+    /**
+     * One solve, with the table size {@link Solver#suggestedTableMegabytes} gives for an
+     * unbounded heap (4, 16 or 64 MiB by the cards in play), so the count does not depend on the
+     * heap either.
+     */
+    private static long solve(Position p, long timeoutMillis) {
+        Solver s = new Solver(p.rules(), Solver.suggestedTableMegabytes(p, Long.MAX_VALUE));
+        SolveResult r = s.solve(p, false, timeoutMillis, 0);
         return r.nodes();
+    }
+
+    /** The two tallies of {@link #signature}: the shared positions and the random deals. */
+    public static final class Signature {
+        /** The shared positions but the 17 v 17 deals. */
+        public final Tally shared;
+        /** The seeded random deals. */
+        public final Tally random;
+
+        Signature(Tally shared, Tally random) {
+            this.shared = shared;
+            this.random = random;
+        }
     }
 
     /** {@code n} cards drawn one by one from {@code pool}, each rank as likely as its cards left. */
@@ -96,10 +129,12 @@ public final class SolveNodes {
     }
 
     /** Count, total and log-sum of node counts. */
-    private static final class Tally {
-        int count;
-        long total;
-        double logSum;
+    public static final class Tally {
+        /** Positions solved. */
+        public int count;
+        /** Their nodes in all. */
+        public long total;
+        private double logSum;
 
         void add(long nodes) {
             count++;
@@ -107,7 +142,8 @@ public final class SolveNodes {
             logSum += Math.log(Math.max(1, nodes));
         }
 
-        double geomean() {
+        /** The geometric mean of the node counts (a count of 0 taken as 1). */
+        public double geomean() {
             return count == 0 ? 0 : Math.exp(logSum / count);
         }
     }

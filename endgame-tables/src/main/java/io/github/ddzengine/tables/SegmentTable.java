@@ -7,6 +7,7 @@ import java.util.function.IntConsumer;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.SplitTable;
+import io.github.ddzengine.core.util.Hashing;
 
 /**
  * The min-hand segment table, the {@link SplitTable} of {@code ddz tables build}: precomputed
@@ -122,7 +123,7 @@ public final class SegmentTable implements SplitTable {
     }
 
     static long mix(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
+        long h = key * Hashing.GOLDEN;
         return h ^ (h >>> 29);
     }
 

@@ -480,15 +480,15 @@ public final class MonteCarloAgent implements Agent {
                 continue;
             }
             long after = splits.count(Cards.remove(hand, table.cards(m)));
-            long key = (after << 40) | ((Worker.isBomb(table, m) ? 1L : 0L) << 39)
-                | ((long) (table.mainRank(m) + 1) << 32) | ((long) (31 - table.cardCount(m)) << 24);
-            keyed[k++] = key | m; // move ids fit in 24 bits
+            long score = (after << 16) | ((Worker.isBomb(table, m) ? 1L : 0L) << 15)
+                | ((long) (table.mainRank(m) + 1) << 8) | (31 - table.cardCount(m));
+            keyed[k++] = MoveTable.sortKey(score, m);
         }
         Arrays.sort(keyed, 0, k);
         int keep = Math.min(k, hasPass ? config.maxCandidates() - 1 : config.maxCandidates());
         int[] out = new int[keep + (hasPass ? 1 : 0)];
         for (int i = 0; i < keep; i++) {
-            out[i] = (int) (keyed[i] & 0xFF_FFFFL);
+            out[i] = MoveTable.sortedId(keyed[i]);
         }
         if (hasPass) {
             out[keep] = MoveTable.PASS;

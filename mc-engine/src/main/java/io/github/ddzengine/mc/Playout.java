@@ -1,6 +1,7 @@
 package io.github.ddzengine.mc;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Scoring;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
@@ -73,7 +74,6 @@ public final class Playout {
     private static final int SPRING_BIT = 1 << 10;
     private static final int SOLO = MoveType.SOLO.ordinal();
     private static final int PAIR = MoveType.PAIR.ordinal();
-    private static final int BOMB = MoveType.BOMB.ordinal();
     private static final int ROCKET = MoveType.ROCKET.ordinal();
 
     private final Rules rules;
@@ -234,8 +234,7 @@ public final class Playout {
             if (m != MoveTable.PASS) {
                 h[mover] -= table.cards(m);
                 total -= table.cardCount(m);
-                int t = table.typeOrdinal(m);
-                if (t == BOMB || t == ROCKET) {
+                if (table.isBombOrRocket(m)) {
                     bombs++;
                 }
                 if (mover == 0) {
@@ -244,7 +243,7 @@ public final class Playout {
                     farmersPlayed = true;
                 }
                 if (h[mover] == 0) {
-                    boolean spring = mover == 0 ? !farmersPlayed : landlordPlays == 1;
+                    boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
                     return mover | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
                 }
                 last = m;
@@ -342,7 +341,7 @@ public final class Playout {
                 continue;
             }
             int t = table.typeOrdinal(m);
-            boolean bomb = t == BOMB || t == ROCKET;
+            boolean bomb = table.isBombOrRocket(m);
             int a = after[i];
             int rank = table.mainRank(m);
             long score;

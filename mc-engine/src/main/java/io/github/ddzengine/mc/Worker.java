@@ -1,8 +1,8 @@
 package io.github.ddzengine.mc;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Scoring;
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
@@ -171,13 +171,12 @@ final class Worker {
         if (!known) {
             return false;
         }
-        int unit = job.base * (seat == 0 ? 2 : 1);
         MoveTable table = job.rules.table();
         for (int c = 0; c < nc; c++) {
             int m = job.candidates[c];
             boolean win = solvedWins[c];
             int bombs = job.historyBombs + (isBomb(table, m) ? 1 : 0);
-            long score = (long) unit << Math.min(bombs, 20);
+            long score = Scoring.stake(seat, job.base, bombs);
             worldWins[c] = win ? 1 : 0;
             worldScores[c] = win ? score : -score;
         }
@@ -189,7 +188,6 @@ final class Worker {
         InformationSet info = job.info;
         MoveTable table = job.rules.table();
         int seat = info.seat();
-        int unit = job.base * (seat == 0 ? 2 : 1);
         int[] cands = job.candidates;
         for (int c = 0; c < cands.length; c++) {
             if (job.timed && (c % CLOCK_EVERY) == CLOCK_EVERY - 1 && System.nanoTime() >= job.stopAt) {
@@ -216,7 +214,7 @@ final class Worker {
             }
             if (after[seat] == 0) {
                 win = true;
-                spring = seat == 0 ? !farmersPlayed : landlordPlays == 1;
+                spring = Scoring.springs(seat, farmersPlayed, landlordPlays);
             } else {
                 int last;
                 int lastSeat;
@@ -233,7 +231,7 @@ final class Worker {
                 bombs += Playout.bombs(result);
                 spring = Playout.spring(result);
             }
-            long score = (long) unit << Math.min(bombs + (spring ? 1 : 0), 20);
+            long score = Scoring.stake(seat, job.base, bombs + (spring ? 1 : 0));
             worldWins[c] = win ? 1 : 0;
             worldScores[c] = win ? score : -score;
         }
@@ -241,7 +239,6 @@ final class Worker {
     }
 
     static boolean isBomb(MoveTable table, int m) {
-        int t = table.typeOrdinal(m);
-        return t == MoveType.BOMB.ordinal() || t == MoveType.ROCKET.ordinal();
+        return table.isBombOrRocket(m);
     }
 }

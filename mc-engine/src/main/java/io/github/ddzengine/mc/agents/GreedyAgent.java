@@ -110,7 +110,7 @@ public final class GreedyAgent implements Agent {
         int bestCount = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
-            if (m == MoveTable.PASS || (!bombs && (table.isBomb(m) || m == table.rocketId()))) {
+            if (m == MoveTable.PASS || (!bombs && table.isBombOrRocket(m))) {
                 continue;
             }
             int count = minHands.count(hand - table.cards(m));

@@ -40,6 +40,11 @@ public final class Cards {
     private Cards() {
     }
 
+    /** Whether {@code cards} hold a bomb (four of a rank) or the rocket (both jokers). */
+    public static boolean hasBombOrRocket(long cards) {
+        return ranksAtLeast(cards, 4) != 0 || (cards & ROCKET) == ROCKET;
+    }
+
     /** The number of cards of {@code rank} (0..4) in {@code cards}. */
     public static int count(long cards, int rank) {
         return (int) (cards >>> (rank << 2)) & 0xF;

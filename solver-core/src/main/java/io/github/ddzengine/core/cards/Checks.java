@@ -6,8 +6,10 @@ package io.github.ddzengine.core.cards;
  * leave it off, and the JIT removes every {@code if (Checks.ENABLED)} block when it is off.
  */
 public final class Checks {
+    /** The system property that turns the checks on: {@value}. */
+    public static final String PROPERTY = "ddz.checks";
     /** Whether hot-path argument checks run. */
-    public static final boolean ENABLED = Boolean.getBoolean("ddz.checks");
+    public static final boolean ENABLED = Boolean.getBoolean(PROPERTY);
 
     private Checks() {
     }

@@ -1,5 +1,7 @@
 package io.github.ddzengine.core.game;
 
+import java.util.function.IntUnaryOperator;
+
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.NotationException;
@@ -36,26 +38,38 @@ public final class Deal {
      * gives the same deal on every machine and JDK.
      */
     public static Deal random(long seed) {
-        int[] deck = new int[54];
-        int n = 0;
-        for (int r = 0; r < 15; r++) {
-            int copies = r < 13 ? 4 : 1;
-            for (int c = 0; c < copies; c++) {
-                deck[n++] = r;
-            }
-        }
         SplitMix64 rng = new SplitMix64(seed);
-        for (int i = deck.length - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        int[] deck = shuffledDeck(rng::nextInt);
         long[] parts = new long[4];
         for (int i = 0; i < deck.length; i++) {
             parts[Math.min(i / HAND_CARDS, 3)] += Cards.of(deck[i], 1);
         }
         return new Deal(parts[0], parts[1], parts[2], parts[3]);
+    }
+
+    /**
+     * The engine's one deck shuffle: the 54 cards of the deck as ranks (0..14), ascending, one
+     * entry per card, shuffled by Fisher-Yates: for {@code i} from 53 down to 1, entry {@code i}
+     * swaps with entry {@code nextBelow(i + 1)}. Callers deal from the result in their own layout.
+     *
+     * @param nextBelow the random stream: for a bound {@code b}, a uniform integer in {@code 0 .. b-1}
+     * @return a new array of 54 ranks
+     */
+    public static int[] shuffledDeck(IntUnaryOperator nextBelow) {
+        int[] deck = new int[54];
+        int n = 0;
+        for (int r = 0; r < 15; r++) {
+            for (int c = Cards.count(Cards.DECK, r); c > 0; c--) {
+                deck[n++] = r;
+            }
+        }
+        for (int i = deck.length - 1; i > 0; i--) {
+            int j = nextBelow.applyAsInt(i + 1);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        return deck;
     }
 
     /**

@@ -177,13 +177,13 @@ public final class GameState {
     /** The landlord won while both farmers still held all 17 cards. */
     public boolean isSpring() {
         checkOver();
-        return winner == Seat.LANDLORD && plays[1] == 0 && plays[2] == 0;
+        return winner == Seat.LANDLORD && Scoring.springs(0, plays[1] + plays[2] > 0, plays[0]);
     }
 
     /** A farmer won while the landlord had played only its first combination. */
     public boolean isAntiSpring() {
         checkOver();
-        return winner != Seat.LANDLORD && plays[0] == 1;
+        return winner != Seat.LANDLORD && Scoring.springs(1, plays[1] + plays[2] > 0, plays[0]);
     }
 
     /** The multiplier of the finished game ({@link Scoring#multiplier}) for a base score. */

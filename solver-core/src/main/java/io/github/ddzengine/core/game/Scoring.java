@@ -6,7 +6,34 @@ package io.github.ddzengine.core.game;
  * multiplier, a loss the reverse, so the three scores of a game sum to zero.
  */
 public final class Scoring {
+    /** Most doublings a game can have: 13 bombs, the rocket, and a spring or an anti-spring. */
+    public static final int MAX_DOUBLINGS = 15;
+
     private Scoring() {
+    }
+
+    /**
+     * Whether the game {@code winner} has just ended by emptying its hand is a spring (the
+     * landlord won and no farmer played a combination) or an anti-spring (a farmer won and the
+     * landlord played only its first combination): the one home of both rules, allocation-free and
+     * unchecked, for rollouts as well as {@link GameState}.
+     *
+     * @param winner the seat that went out (0 = landlord, 1, 2 = farmers)
+     * @param farmersPlayed whether either farmer has played a combination
+     * @param landlordPlays the combinations the landlord has played (passes do not count)
+     */
+    public static boolean springs(int winner, boolean farmersPlayed, int landlordPlays) {
+        return winner == 0 ? !farmersPlayed : landlordPlays == 1;
+    }
+
+    /**
+     * The size of {@code seat}'s score ({@link #score} gives the sign): the base, times 2 for the
+     * landlord, doubled {@code doublings} times (bombs and rockets played, plus one for a spring or
+     * an anti-spring), the doublings capped at {@link #MAX_DOUBLINGS}. Allocation-free and
+     * unchecked, for rollouts.
+     */
+    public static long stake(int seat, int base, int doublings) {
+        return (long) (base * (seat == 0 ? 2 : 1)) << Math.min(doublings, MAX_DOUBLINGS);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.github.ddzengine.core.game;
 
+import io.github.ddzengine.core.util.Hashing;
+
 /**
  * SplitMix64, the seeded generator behind every random choice of the game loop and the arena: a
  * 64-bit counter advanced by the golden-ratio gamma {@code 0x9E3779B97F4A7C15} and finalised by
@@ -14,7 +16,7 @@ package io.github.ddzengine.core.game;
  */
 public final class SplitMix64 {
     /** The golden-ratio increment of the counter. */
-    public static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    public static final long GOLDEN_GAMMA = Hashing.GOLDEN;
 
     private long state;
 
@@ -59,9 +61,7 @@ public final class SplitMix64 {
 
     /** Stafford's variant 13 of the MurmurHash3 finaliser: a bijection of 64-bit values. */
     public static long mix64(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return Hashing.mix64(z);
     }
 
     /**

@@ -107,7 +107,7 @@ public final class MoveTable {
                     + " has more than two readings");
             }
         }
-        if (preset == Preset.DOUZERO) {
+        if (preset.douzeroPlanes()) {
             // Quirk Q3: DouZero types a played 333444555666-like set as a trio chain, never as a
             // winged plane, so its winged-plane reading is answered as the 4-trio chain.
             int[] rs = new int[2];
@@ -133,11 +133,39 @@ public final class MoveTable {
             }
             lastClass[id] = (short) c;
         }
+        if (size > 1 << SORT_ID_BITS) {
+            throw new IllegalStateException(preset + " move table has " + size + " ids, more than a sort key holds");
+        }
         int distinct = readings.size();
         if (distinct != preset.distinctCardSets()) {
             throw new IllegalStateException(preset + " move table has " + distinct
                 + " distinct card sets, rules.md says " + preset.distinctCardSets());
         }
+    }
+
+    /** Bits a move id takes in a packed sort key ({@link #sortKey}); the build checks every id fits. */
+    public static final int SORT_ID_BITS = 16;
+
+    /**
+     * A packed sort key: {@code score} above, the move id below, so that sorting the longs
+     * ascending orders moves by score, then by id, with no comparator (the one layout of the
+     * engine's move sorts).
+     *
+     * @param score non-negative, below {@code 2^(63 - SORT_ID_BITS)}
+     * @param id a move id of any table
+     */
+    public static long sortKey(long score, int id) {
+        return (score << SORT_ID_BITS) | id;
+    }
+
+    /** The move id of a {@link #sortKey}. */
+    public static int sortedId(long sortKey) {
+        return (int) (sortKey & ((1 << SORT_ID_BITS) - 1));
+    }
+
+    /** The score of a {@link #sortKey}. */
+    public static long sortedScore(long sortKey) {
+        return sortKey >>> SORT_ID_BITS;
     }
 
     /** The preset this table enumerates. */
@@ -240,6 +268,14 @@ public final class MoveTable {
     /** Whether the move is a bomb. */
     public boolean isBomb(int id) {
         return type[id] == BOMB_TYPE;
+    }
+
+    /**
+     * Whether the move is a bomb or the rocket: the moves that beat any other kind of move (the
+     * one home of this rule; hands: {@link Cards#hasBombOrRocket}).
+     */
+    public boolean isBombOrRocket(int id) {
+        return type[id] == BOMB_TYPE || id == rocketId;
     }
 
     /**
@@ -502,7 +538,7 @@ public final class MoveTable {
             }
             winged(MoveType.FOUR_TWO_SOLO, 4, 1, MoveFamily.WINGS_SOLO, 2);
             winged(MoveType.FOUR_TWO_PAIR, 4, 1, MoveFamily.WINGS_PAIR, 2);
-            if (preset == Preset.BOTZONE) {
+            if (preset.hasShuttles()) {
                 for (int len = 2; len <= 5; len++) {
                     plain(MoveType.SHUTTLE, 4, len);
                 }
@@ -518,7 +554,7 @@ public final class MoveTable {
         private MoveFamily newFamily(MoveType t, int m, int len, int wingKind, int wings) {
             int[] cap = new int[15];
             if (wingKind == MoveFamily.WINGS_SOLO) {
-                int normal = preset == Preset.BOTZONE ? 1 : (preset == Preset.RLCARD ? 3 : 4);
+                int normal = preset.soloWingCopies();
                 for (int r = 0; r < 15; r++) {
                     cap[r] = r >= 13 ? 1 : normal;
                 }
@@ -527,7 +563,7 @@ public final class MoveTable {
                     cap[r] = 1;
                 }
             }
-            boolean q2 = preset == Preset.DOUZERO && t == MoveType.TRIO_SOLO_CHAIN;
+            boolean q2 = preset.douzeroPlanes() && t == MoveType.TRIO_SOLO_CHAIN;
             MoveFamily f = new MoveFamily(families.size(), t, m, len, wingKind, wings, cap, !q2);
             families.add(f);
             return f;
@@ -628,7 +664,7 @@ public final class MoveTable {
                     if (keep[rIdx - rawStart]) {
                         long c = rawCards[rIdx - rawStart];
                         int id = addMove(f, c, s, t, len);
-                        if (preset == Preset.DOUZERO && t == MoveType.TRIO_SOLO_CHAIN) {
+                        if (preset.douzeroPlanes() && t == MoveType.TRIO_SOLO_CHAIN) {
                             key[id] = (byte) Cards.highestRank(Cards.ranksExactly(c, 3));
                             if (len >= 4 && Cards.ranksAtLeast(c - Cards.run(s, len, 3), 3) != 0) {
                                 lastFamily[id] = FAMILY_INVALID;
@@ -675,9 +711,9 @@ public final class MoveTable {
             }
         }
 
-        /** Preset rules on wings beyond the per-rank caps (RLCARD only). */
+        /** Preset rules on wings beyond the per-rank caps ({@link Preset#rlcardSoloWings}). */
         private boolean allowed(MoveFamily f, int s, long wings) {
-            if (preset != Preset.RLCARD || f.wingKind != MoveFamily.WINGS_SOLO) {
+            if (!preset.rlcardSoloWings() || f.wingKind != MoveFamily.WINGS_SOLO) {
                 return true;
             }
             if ((wings & Cards.ROCKET) == Cards.ROCKET) {

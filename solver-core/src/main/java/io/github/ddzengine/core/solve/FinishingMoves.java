@@ -4,6 +4,7 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.util.Hashing;
 
 /**
  * For a hand, its <em>finishing moves</em>: the moves that leave exactly one combination the
@@ -55,7 +56,7 @@ final class FinishingMoves {
      * on a cache miss.
      */
     int lookup(long hand) {
-        int slot = (int) ((hand * 0x9E3779B97F4A7C15L) >>> (64 - BITS));
+        int slot = Hashing.fibonacci(hand, BITS);
         int at = slot * STRIDE;
         if (hands[slot] != hand) {
             fill(hand, at);

@@ -1,9 +1,11 @@
 package io.github.ddzengine.core.solve;
 
+import io.github.ddzengine.core.util.Hashing;
+
 /**
  * Exact transposition table of the perfect-information solver: the whole position is the key
- * (three hands and a 19-bit state word), so a hit is never a hash collision. Fixed memory, one
- * primitive array, no allocation after construction. An entry is four longs (three hands, then
+ * (three hands and a 19-bit state word), so a hit is never a hash collision. Bounded memory, one
+ * primitive array, allocated only when the part in use grows (see below). An entry is four longs (three hands, then
  * the state word with value and generation); a bucket is two entries, one 64-byte cache line.
  *
  * <p>Entries carry a generation: {@link #clear()} starts a new generation in O(1) (the arrays are
@@ -38,8 +40,14 @@ public final class TranspositionTable {
     static final int GROWTH_LOAD = 1;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
 
-    /** Entries of four longs: hand 0, hand 1, hand 2, state word. */
-    private final long[] data;
+    /**
+     * Entries of four longs: hand 0, hand 1, hand 2, state word. Allocated as far as a solve has
+     * grown the part in use (so constructing even a table of gigabytes costs nothing until a
+     * solve needs it, and that cost falls inside the solve's budget); never shrinks.
+     */
+    private long[] data;
+    /** Entries of the whole table. */
+    private final int entries;
     /** Mask of a bucket's first long index (buckets of 8 longs) over the whole table. */
     private final int fullMask;
     /** Mask of a bucket's first long index over the part in use. */
@@ -76,15 +84,16 @@ public final class TranspositionTable {
         if (entries * 4 > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("transposition table of " + (bytes >> 20) + " MiB is too large");
         }
-        data = new long[(int) entries * 4];
+        this.entries = (int) entries;
         fullMask = (int) entries * 4 - 1 & ~7;
         startMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
         mask = startMask;
+        data = new long[startMask + 8];
     }
 
     /** Number of entries. */
     public int capacity() {
-        return data.length / 4;
+        return entries;
     }
 
     /** Number of entries of the part in use (see the class comment). */
@@ -111,9 +120,12 @@ public final class TranspositionTable {
      * the order of the two slots; the new buckets start empty.
      */
     private void grow() {
-        long[] d = data;
         int oldLongs = mask + 8;
         int newMask = (oldLongs << 1) - 1 & ~7;
+        if (data.length < oldLongs << 1) {
+            data = java.util.Arrays.copyOf(data, oldLongs << 1);
+        }
+        long[] d = data;
         for (int b = 0; b < oldLongs; b += 8) {
             int up = b + oldLongs;
             d[up + 3] = 0;
@@ -147,12 +159,12 @@ public final class TranspositionTable {
 
     /** The hash of a position that picks its bucket (also {@link ProofTable}'s). */
     static int bucket(long h0, long h1, long h2, int key) {
-        long x = h0 * 0x9E3779B97F4A7C15L;
+        long x = h0 * Hashing.GOLDEN;
         x ^= Long.rotateLeft(h1 * 0xC2B2AE3D27D4EB4FL, 23);
         x ^= Long.rotateLeft(h2 * 0x165667B19E3779F9L, 41);
         x ^= key * 0xD6E8FEB86659FD93L;
         x ^= x >>> 29;
-        x *= 0xBF58476D1CE4E5B9L;
+        x *= Hashing.MIX_A;
         return (int) (x ^ (x >>> 32));
     }
 

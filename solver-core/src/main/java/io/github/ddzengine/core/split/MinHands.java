@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Checks;
 import io.github.ddzengine.core.cards.NotationException;
 import io.github.ddzengine.core.cards.Rank;
 import io.github.ddzengine.core.movegen.MoveGenerator;
@@ -319,7 +320,7 @@ public final class MinHands {
      *     {@code -Dddz.checks=true}; otherwise the result for an invalid hand is undefined)
      */
     public int count(long hand) {
-        if (io.github.ddzengine.core.cards.Checks.ENABLED && !Cards.isValid(hand)) {
+        if (Checks.ENABLED && !Cards.isValid(hand)) {
             throw new NotationException("not a valid card set: 0x" + Long.toHexString(hand));
         }
         SplitTable table = segments;

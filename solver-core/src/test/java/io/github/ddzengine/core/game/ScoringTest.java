@@ -1,7 +1,9 @@
 package io.github.ddzengine.core.game;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,5 +40,26 @@ class ScoringTest {
         assertThrows(IllegalArgumentException.class, () -> Scoring.multiplier(1, -1, false, false));
         assertThrows(IllegalArgumentException.class, () -> Scoring.multiplier(1, 0, true, true));
         assertThrows(IllegalArgumentException.class, () -> Scoring.score(3, true, 1));
+    }
+
+    /** The rollouts' allocation-free methods agree with {@link Scoring#multiplier} and {@link Scoring#score}. */
+    @Test
+    void stakeAndSpringsAgreeWithTheCheckedMethods() {
+        for (int base = 1; base <= 3; base++) {
+            for (int bombs = 0; bombs <= 14; bombs++) {
+                for (int spring = 0; spring <= 1; spring++) {
+                    long m = Scoring.multiplier(base, bombs, spring == 1, false);
+                    for (int seat = 0; seat < 3; seat++) {
+                        assertEquals(Math.abs(Scoring.score(seat, true, m)), Scoring.stake(seat, base, bombs + spring));
+                    }
+                }
+            }
+        }
+        assertEquals(Scoring.MAX_DOUBLINGS, 15);
+        assertEquals(2L << 15, Scoring.stake(0, 1, 40));
+        assertTrue(Scoring.springs(0, false, 3));
+        assertFalse(Scoring.springs(0, true, 3));
+        assertTrue(Scoring.springs(2, true, 1));
+        assertFalse(Scoring.springs(1, true, 2));
     }
 }

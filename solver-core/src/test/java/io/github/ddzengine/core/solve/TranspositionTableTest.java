@@ -124,4 +124,34 @@ class TranspositionTableTest {
         }
         assertEquals(2048, t.capacityInUse());
     }
+
+    /**
+     * A table takes its memory as a solve grows it, not at construction (issue 21, defect 14: a
+     * 2 GiB table was zeroed before the solve's budget started): sixteen 2 GiB tables fit in a
+     * test heap, and one still stores and finds positions.
+     */
+    @Test
+    void memoryIsTakenAsTheTableGrows() {
+        java.util.List<TranspositionTable> tables = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            tables.add(new TranspositionTable(2048));
+        }
+        TranspositionTable t = tables.get(15);
+        assertEquals(1 << 26, t.capacity());
+        for (long h = 1; h <= 100_000; h++) {
+            t.store(h, h * 3, h * 7, 5, (h & 1) == 0, h);
+        }
+        int found = 0;
+        int asked = 0;
+        for (long h = 1; h <= 100_000; h += 97) {
+            int v = t.probe(h, h * 3, h * 7, 5);
+            asked++;
+            if (v >= 0) {
+                found++;
+                assertEquals((h & 1) == 0 ? 1 : 0, v);
+            }
+        }
+        // the part in use grew past the 100,000 entries; two-entry buckets at this load lose some
+        assertTrue(t.capacityInUse() >= 100_000 && found > asked / 2, found + " of " + asked);
+    }
 }
