@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Perfect-information solve time (verdict only, single thread, empty transposition table per
  * solve) on shared positions chosen by id: the level-50 puzzle {@code V10}, two-player random
- * deals, three-seat random deals. Run from the repository root:
+ * deals, three-seat random deals, or a seeded random deal of {@link SolveGroups} ({@code 8v8-r0}). Run
+ * from the repository root:
  * {@code java -jar bench/target/benchmarks.jar Solve -p id=V10,8-8-8-4}.
  * (Not final: JMH subclasses its {@code @State} classes.)
  */
@@ -58,10 +59,7 @@ public class SolveBenchmark {
     /** Loads the position and allocates the solver. */
     @Setup(Level.Trial)
     public void load() throws IOException {
-        position = SharedPositions.load(ReferencePositions.sharedDir()).get(id);
-        if (position == null) {
-            throw new IllegalArgumentException("no shared position " + id);
-        }
+        position = SolveGroups.position(id);
         int mb = tableMb > 0 ? tableMb : Solver.suggestedTableMegabytes(position, Runtime.getRuntime().maxMemory());
         EngineTables engineTables = EngineTables.NONE;
         if (tables) {

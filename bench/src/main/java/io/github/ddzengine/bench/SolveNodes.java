@@ -111,7 +111,7 @@ public final class SolveNodes {
     }
 
     /** {@code n} cards drawn one by one from {@code pool}, each rank as likely as its cards left. */
-    private static long deal(SplittableRandom rnd, long pool, int n) {
+    static long deal(SplittableRandom rnd, long pool, int n) {
         long hand = 0;
         for (int i = 0; i < n; i++) {
             long left = pool - hand;

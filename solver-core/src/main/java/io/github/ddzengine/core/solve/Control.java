@@ -4,7 +4,6 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveFamily;
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.Rules;
 
 /**
  * Control: whether anybody on the other side can beat a move (if nobody can, the mover leads
@@ -17,10 +16,14 @@ final class Control {
     private final MoveTable table;
     private final MoveGenerator generator;
     /**
-     * By move id: k (1..3) for a solo, pair or trio without kickers whose family the rules allow
-     * (beaten, bombs aside, by exactly the hands holding k cards of a higher rank), else 0.
+     * By move id, filled as moves are asked (a fresh solver's small solve asks about a few): 0 not
+     * known yet, else 1 + k, where k (1..3) for a solo, pair or trio without kickers whose family
+     * the rules allow (beaten, bombs aside, by exactly the hands holding k cards of a higher rank),
+     * else 0.
      */
     private final byte[] plainMultiplicity;
+    private final MoveFamily[] families;
+    private final int banMask;
     /** After {@link #prepare}: by k in 1..3, the highest rank an opponent holds k times, -1 if none. */
     private final int[] opponentTop = new int[4];
     /** After {@link #prepare}: whether an opponent holds a bomb or the rocket. */
@@ -30,20 +33,27 @@ final class Control {
         this.ctx = ctx;
         this.table = ctx.table;
         this.generator = ctx.generator;
-        Rules rules = ctx.rules;
-        MoveFamily[] families = table.families();
+        this.families = table.families();
+        this.banMask = ctx.rules.banMask();
         this.plainMultiplicity = new byte[table.size()];
-        for (int id = 0; id < table.size(); id++) {
-            int lf = id == MoveTable.PASS ? -1 : table.lastFamily(id);
-            if (lf < 0 || table.isBomb(id)) {
-                continue;
+    }
+
+    /** The k of {@link #plainMultiplicity} for {@code id} (not a pass), computed at its first call. */
+    private int plain(int id) {
+        int p = plainMultiplicity[id];
+        if (p == 0) {
+            p = 1;
+            int lf = table.lastFamily(id);
+            if (lf >= 0 && !table.isBomb(id)) {
+                MoveFamily f = families[lf];
+                if (f.length == 1 && f.multiplicity <= 3 && f.wingKind == MoveFamily.WINGS_NONE
+                    && (banMask & f.type.bit()) == 0 && f.keyIsStart) {
+                    p = 1 + f.multiplicity;
+                }
             }
-            MoveFamily f = families[lf];
-            if (f.length == 1 && f.multiplicity <= 3 && f.wingKind == MoveFamily.WINGS_NONE
-                && (rules.banMask() & f.type.bit()) == 0 && f.keyIsStart) {
-                plainMultiplicity[id] = (byte) f.multiplicity;
-            }
+            plainMultiplicity[id] = (byte) p;
         }
+        return p - 1;
     }
 
     /**
@@ -65,7 +75,7 @@ final class Control {
 
     /** Whether {@code move} (not a pass) is one whose answer depends only on its class, when no opponent holds a bomb. */
     boolean isPlain(int move) {
-        return plainMultiplicity[move] > 0;
+        return plain(move) > 0;
     }
 
     /**
@@ -78,7 +88,7 @@ final class Control {
         if (opponentBomb) {
             return !table.isBombOrRocket(move) || opponentsCanBeat(ply, mover, move);
         }
-        int plain = plainMultiplicity[move];
+        int plain = plain(move);
         if (plain > 0) {
             return opponentTop[plain] > table.lastKey(move);
         }

@@ -31,11 +31,15 @@ final class FinishingMoves {
     private final MoveTable table;
     private final Rules rules;
     private final MinHands minHands;
-    /** The hand cached in each slot (0: none; the empty hand is never asked). */
-    private final long[] hands = new long[1 << BITS];
+    /**
+     * The hand cached in each slot (0: none; the empty hand is never asked); made at the first
+     * lookup, so a solver that never asks costs no memory for the cache.
+     */
+    private long[] hands;
     /** Per slot: the count, then the moves. */
-    private final int[] entries = new int[(1 << BITS) * STRIDE];
-    private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
+    private int[] entries;
+    /** Room for a hand's leads, grown as hands need ({@link SearchContext#moveBound}). */
+    private int[] scratch = new int[0];
     private final int[] readings = new int[2];
 
     /** @param minHands the min-hand counter of the generator's rules (with the solver's split table, if any) */
@@ -46,7 +50,7 @@ final class FinishingMoves {
         this.minHands = minHands;
     }
 
-    /** The entries array: at {@link #lookup}'s index the count, then that many move ids. */
+    /** The entries array: at {@link #lookup}'s index the count, then that many move ids (valid after a lookup). */
     int[] entries() {
         return entries;
     }
@@ -56,6 +60,10 @@ final class FinishingMoves {
      * on a cache miss.
      */
     int lookup(long hand) {
+        if (hands == null) {
+            hands = new long[1 << BITS];
+            entries = new int[(1 << BITS) * STRIDE];
+        }
         int slot = Hashing.fibonacci(hand, BITS);
         int at = slot * STRIDE;
         if (hands[slot] != hand) {
@@ -68,6 +76,9 @@ final class FinishingMoves {
     private void fill(long hand, int at) {
         int count = 0;
         if (minHands.count(hand) <= 2) {
+            if (scratch.length < MoveGenerator.MAX_MOVES && scratch.length < SearchContext.moveBound(hand)) {
+                scratch = new int[SearchContext.moveBound(hand)];
+            }
             int n = generator.leads(hand, scratch);
             for (int i = 0; i < n && count < SLOTS; i++) {
                 int m = scratch[i];

@@ -28,15 +28,21 @@ final class MoveOrdering {
     private final FinishingMoves finishing;
     private final int[] leadKiller = new int[SearchContext.MAX_PLY];
     private final int[] answerKiller = new int[SearchContext.MAX_PLY];
-    /** How often each move id refuted its siblings (cut the search off), for leads and answers. */
-    private final int[] leadHistory;
-    private final int[] answerHistory;
-    /** The history entries raised since the last reset: a lead's id, or {@code ~id} for an answer's. */
-    private final int[] historyTouched;
+    /** Plies below which a killer may be set since the last reset. */
+    private int killerPlies;
+    /**
+     * How often each move id refuted its siblings (cut the search off), for leads and answers;
+     * made at the first node that orders or cuts (like the arrays below), so a solver that never
+     * gets that far costs no memory for them.
+     */
+    private int[] leadHistory;
+    private int[] answerHistory;
+    /** The history entries raised since the last reset: a lead's id, or {@code ~id} for an answer's (grows). */
+    private int[] historyTouched = new int[64];
     private int touchedCount;
     /** Per-node memo of control verdicts by last-move class: the stamp of the node that set it, and the value. */
-    private final int[] controlSeen;
-    private final boolean[] controlValue;
+    private int[] controlSeen;
+    private boolean[] controlValue;
     private int controlStamp;
 
     MoveOrdering(SearchContext ctx, Control control, FinishingMoves finishing) {
@@ -45,18 +51,21 @@ final class MoveOrdering {
         this.table = ctx.table;
         this.control = control;
         this.finishing = finishing;
+    }
+
+    /** Makes the history arrays, once (at the first cut-off: until then every history is 0). */
+    private void allocateHistory() {
         int size = table.size();
-        this.leadHistory = new int[size];
-        this.answerHistory = new int[size];
-        this.historyTouched = new int[2 * size];
-        this.controlSeen = new int[size];
-        this.controlValue = new boolean[size];
+        leadHistory = new int[size];
+        answerHistory = new int[size];
     }
 
     /** Forgets the killers and the history, for a new solve. */
     void reset() {
-        Arrays.fill(leadKiller, 0);
-        Arrays.fill(answerKiller, 0);
+        // only the plies the last solve set a killer at
+        Arrays.fill(leadKiller, 0, killerPlies, 0);
+        Arrays.fill(answerKiller, 0, killerPlies, 0);
+        killerPlies = 0;
         // only the entries the last solve raised (a full wipe costs more than a small solve)
         for (int i = 0; i < touchedCount; i++) {
             int t = historyTouched[i];
@@ -73,8 +82,17 @@ final class MoveOrdering {
     void cutoff(int ply, int last, int move) {
         boolean lead = last == MoveTable.PASS;
         (lead ? leadKiller : answerKiller)[ply] = move;
+        if (ply >= killerPlies) {
+            killerPlies = ply + 1;
+        }
+        if (leadHistory == null) {
+            allocateHistory();
+        }
         int[] history = lead ? leadHistory : answerHistory;
         if (history[move]++ == 0) {
+            if (touchedCount == historyTouched.length) {
+                historyTouched = Arrays.copyOf(historyTouched, touchedCount * 2);
+            }
             historyTouched[touchedCount++] = lead ? move : ~move;
         }
     }
@@ -100,13 +118,29 @@ final class MoveOrdering {
      *     the mover may lead, or wins in two more plays), or -1
      */
     int order(int ply, int mover, int last, int[] moves, int n) {
+        int quickWin = score(ply, mover, last, moves, n);
+        long[] keys = ctx.orderKeys(ply);
+        Arrays.sort(keys, 0, n);
+        for (int i = 0; i < n; i++) {
+            moves[i] = MoveTable.sortedId(keys[i]);
+        }
+        return quickWin;
+    }
+
+    /**
+     * The sort keys of {@link #order} into {@link SearchContext#orderKeys}, unsorted (lowest key
+     * first is the order; {@link #pick} takes them in that order), and the quick win.
+     *
+     * @return a move that wins at once, as {@link #order}, or -1
+     */
+    int score(int ply, int mover, int last, int[] moves, int n) {
         long[] keys = ctx.orderKeys(ply);
         int[] history = last == MoveTable.PASS ? leadHistory : answerHistory;
         int k = (last == MoveTable.PASS ? leadKiller : answerKiller)[ply];
         long hand = ctx.hand(ply, mover);
         int quickWin = -1;
         // moves of one class (same family and key) are beaten by the same answers: ask once
-        if (controlStamp == Integer.MAX_VALUE) {
+        if (controlStamp == Integer.MAX_VALUE && controlSeen != null) {
             Arrays.fill(controlSeen, 0);
             controlStamp = 0;
         }
@@ -123,6 +157,10 @@ final class MoveOrdering {
                     keeps = !control.opponentsBeat(ply, mover, m);
                 } else {
                     int c = table.lastClass(m);
+                    if (controlSeen == null) {
+                        controlSeen = new int[table.size()];
+                        controlValue = new boolean[table.size()];
+                    }
                     if (controlSeen[c] == stamp) {
                         keeps = controlValue[c];
                     } else {
@@ -142,18 +180,40 @@ final class MoveOrdering {
                 // strict priorities, high to low: killer, shape (0..31), cards shed (0..20),
                 // history (capped), control (bit 1, which also marks the move for the search
                 // loop); a move nobody can beat spends cards the mover could keep for later
-                score = 1 + (keeps ? 2 : 0) + (long) Math.min(history[m], (1 << 18) - 1) * 32
+                score = 1 + (keeps ? 2 : 0) + (history == null ? 0 : (long) Math.min(history[m], (1 << 18) - 1) * 32)
                     + ((long) table.cardCount(m) << 23) + ((long) shape(hand, table.cards(m)) << 28)
                     + (m == k ? 1L << 33 : 0);
             }
             keys[i] = MoveTable.sortKey(ORDER_MAX - score, m);
         }
-        Arrays.sort(keys, 0, n);
-        for (int i = 0; i < n; i++) {
-            moves[i] = MoveTable.sortedId(keys[i]);
-        }
         return quickWin;
     }
+
+    /**
+     * Brings the {@code i}-th key of the order to {@code keys[i]}, when {@code keys[0..i)} hold
+     * the first {@code i} in order and {@code keys[i..n)} the rest (keys are distinct: they hold
+     * the move id): the first {@value #PICKS} by selection (a node that is cut off after one or
+     * two moves, as most are, never sorts), then the rest sorted at once.
+     */
+    static void pick(long[] keys, int i, int n) {
+        if (i < PICKS) {
+            int best = i;
+            long b = keys[i];
+            for (int j = i + 1; j < n; j++) {
+                if (keys[j] < b) {
+                    b = keys[j];
+                    best = j;
+                }
+            }
+            keys[best] = keys[i];
+            keys[i] = b;
+        } else if (i == PICKS) {
+            Arrays.sort(keys, i, n);
+        }
+    }
+
+    /** Moves of a node taken by selection before the rest are sorted ({@link #pick}). */
+    private static final int PICKS = 3;
 
     /** Whether an ordering key of {@link #order} marks a move nobody on the other side can beat. */
     static boolean isControl(long orderKey) {

@@ -39,6 +39,10 @@ final class SearchContext {
     final int[] readings = new int[2];
     private final int[][] moveBuffers = new int[MAX_PLY][];
     private final long[][] orderBuffers = new long[MAX_PLY][];
+    /** Smallest move buffer made: below this, growing costs more than the room. */
+    private static final int MIN_MOVE_ROOM = 64;
+    /** {@link #moveRoom} of the solve in progress, 0 until asked. */
+    private int moveRoom;
     /** Seats in the solve in progress, 2 or 3. */
     int seats;
     /** Nodes searched in the solve in progress. */
@@ -73,6 +77,7 @@ final class SearchContext {
             throw new IllegalStateException("not a position of " + seatCount + " seats: hands overlap or are not card sets");
         }
         seats = seatCount;
+        moveRoom = 0;
         hands[0] = h0;
         hands[1] = h1;
         hands[2] = seatCount == 3 ? h2 : 0L;
@@ -141,20 +146,56 @@ final class SearchContext {
         }
     }
 
-    /** The move buffer of {@code ply}, made on first use: room for every move. */
+    /**
+     * The move buffer of {@code ply}, made or enlarged on first use in a solve: room for every
+     * move of the solve's hands ({@link #moveRoom}).
+     */
     int[] moves(int ply) {
         int[] buf = moveBuffers[ply];
-        if (buf == null) {
-            buf = new int[MoveGenerator.MAX_MOVES];
+        if (buf == null || buf.length < MoveGenerator.MAX_MOVES && buf.length < moveRoom()) {
+            int room = moveRoom();
+            buf = new int[room];
             moveBuffers[ply] = buf;
-            orderBuffers[ply] = new long[MoveGenerator.MAX_MOVES];
+            orderBuffers[ply] = new long[room];
         }
         return buf;
+    }
+
+    /**
+     * Room for the moves of any position of the solve in progress, computed at its first call in
+     * the solve: every hand at any ply is a subset of its seat's hand at ply 0, a move is a subset
+     * of the hand and a card set has at most two readings ({@link MoveTable#classify}), so a seat
+     * has at most twice as many moves as its root hand has sub-multisets, plus the pass. (A fresh
+     * solver on a small position allocates small buffers, not {@link MoveGenerator#MAX_MOVES}.)
+     */
+    private int moveRoom() {
+        int room = moveRoom;
+        if (room == 0) {
+            for (int s = 0; s < seats; s++) {
+                room = Math.max(room, moveBound(hands[s]));
+            }
+            room = Math.max(room, MIN_MOVE_ROOM);
+            moveRoom = room;
+        }
+        return room;
     }
 
     /** The ordering keys of {@code ply}, made with its move buffer ({@link #moves}). */
     long[] orderKeys(int ply) {
         return orderBuffers[ply];
+    }
+
+    /**
+     * An upper bound of the moves of {@code hand} and of any subset of it, the pass included:
+     * twice its sub-multisets (a card set has at most two readings, {@link MoveTable#classify})
+     * plus one, at most {@link MoveGenerator#MAX_MOVES}.
+     */
+    static int moveBound(long hand) {
+        long subsets = 1;
+        for (int r = 0; r < 15 && subsets <= MoveGenerator.MAX_MOVES; r++) {
+            subsets *= Cards.count(hand, r) + 1;
+        }
+        return (int) Math.min(MoveGenerator.MAX_MOVES, 2 * subsets + 1);
     }
 
     /** Whether seats {@code a} and {@code b} play on one side (the farmers are a team). */

@@ -46,11 +46,13 @@ public final class TranspositionTable {
      * solve needs it, and that cost falls inside the solve's budget); never shrinks.
      */
     private long[] data;
+    /** Whether {@link #data} is allocated (a table that never stores costs no memory). */
+    private boolean allocated;
     /** Entries of the whole table. */
     private final int entries;
     /** Mask of a bucket's first long index (buckets of 8 longs) over the whole table. */
     private final int fullMask;
-    /** Mask of a bucket's first long index over the part in use. */
+    /** Mask of a bucket's first long index over the part in use (0 before the first store). */
     private int mask;
     /** {@link #mask} at the start of a solve. */
     private final int startMask;
@@ -87,9 +89,15 @@ public final class TranspositionTable {
         this.entries = (int) entries;
         fullMask = (int) entries * 4 - 1 & ~7;
         startMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
-        mask = startMask;
-        data = new long[startMask + 8];
+        mask = 0;
+        data = EMPTY;
     }
+
+    /**
+     * The data of a table that has stored nothing yet (with {@link #mask} 0): one empty bucket,
+     * so probes miss; the first store allocates.
+     */
+    private static final long[] EMPTY = new long[8];
 
     /** Number of entries. */
     public int capacity() {
@@ -98,20 +106,22 @@ public final class TranspositionTable {
 
     /** Number of entries of the part in use (see the class comment). */
     int capacityInUse() {
-        return (mask >>> 2) + 2;
+        return ((allocated ? mask : startMask) >>> 2) + 2;
     }
 
     /** Empties the table (a new generation; the arrays are wiped only when generations wrap). */
     public void clear() {
         generation++;
         if (generation > MAX_GENERATION) {
-            java.util.Arrays.fill(data, 0L);
+            if (allocated) {
+                java.util.Arrays.fill(data, 0L);
+            }
             generation = 1;
         }
         probes = 0;
         hits = 0;
         stores = 0;
-        mask = startMask;
+        mask = allocated ? startMask : 0;
     }
 
     /**
@@ -195,6 +205,11 @@ public final class TranspositionTable {
      * entries (an older generation) are free.
      */
     public void store(long h0, long h1, long h2, int key, boolean moverWins, long work) {
+        if (!allocated) {
+            data = new long[startMask + 8];
+            allocated = true;
+            mask = startMask;
+        }
         if (++stores > (long) GROWTH_LOAD * capacityInUse() && mask != fullMask) {
             grow();
         }
