@@ -44,6 +44,12 @@ import io.github.ddzengine.core.tables.EngineTables;
  *
  * <p>Time is read every 4,096 nodes; a time or node budget that runs out ends the solve with an
  * {@link SolveResult.Verdict#UNKNOWN} verdict rather than a guess. One instance per thread.
+ *
+ * <p>Made for reuse across many small solves and cheap to make: the tables, the move buffers
+ * (sized by the hands of the solve, not the largest possible hand), the history and the caches
+ * are allocated when a solve first needs them, and a new solve clears them in O(1) (generation
+ * stamps) or by what the last solve touched, so a solve of one node costs about 0.2 &micro;s with a
+ * reused solver and 4.5 &micro;s with a new one (docs/solver-speed.md).
  */
 public final class Solver {
     /**

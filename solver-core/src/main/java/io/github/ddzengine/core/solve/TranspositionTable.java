@@ -5,7 +5,8 @@ import io.github.ddzengine.core.util.Hashing;
 /**
  * Exact transposition table of the perfect-information solver: the whole position is the key
  * (three hands and a 19-bit state word), so a hit is never a hash collision. Bounded memory, one
- * primitive array, allocated only when the part in use grows (see below). An entry is four longs (three hands, then
+ * primitive array, allocated at the first store and then only when the part in use grows (see
+ * below), so a solver whose solves never store (a position won at once) allocates none. An entry is four longs (three hands, then
  * the state word with value and generation); a bucket is two entries, one 64-byte cache line.
  *
  * <p>Entries carry a generation: {@link #clear()} starts a new generation in O(1) (the arrays are
