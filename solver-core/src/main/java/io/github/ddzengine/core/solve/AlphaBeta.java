@@ -117,24 +117,18 @@ final class AlphaBeta {
         int n = opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
         // 5. ordering, which also finds the quick wins of two and three plays
         boolean ordered = generated > 1 && n > 0;
-        if (ordered && ordering.score(ply, mover, last, moves, n) >= 0) {
+        if (ordered && ordering.order(ply, mover, last, moves, n) >= 0) {
             if (tabled) {
                 entries.store(k0, k1, k2, k, true, 1);
             }
             return true;
         }
-        // 6. the moves in order (picked from the keys as the loop goes), until one wins
+        // 6. the moves in order, until one wins
         long[] keys = c.orderKeys(ply);
         boolean same = SearchContext.sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
-            int m;
-            if (ordered) {
-                MoveOrdering.pick(keys, i, n);
-                m = MoveTable.sortedId(keys[i]);
-            } else {
-                m = moves[i];
-            }
+            int m = moves[i];
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);

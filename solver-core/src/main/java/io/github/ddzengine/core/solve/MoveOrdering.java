@@ -129,11 +129,11 @@ final class MoveOrdering {
 
     /**
      * The sort keys of {@link #order} into {@link SearchContext#orderKeys}, unsorted (lowest key
-     * first is the order; {@link #pick} takes them in that order), and the quick win.
+     * first is the order), and the quick win.
      *
      * @return a move that wins at once, as {@link #order}, or -1
      */
-    int score(int ply, int mover, int last, int[] moves, int n) {
+    private int score(int ply, int mover, int last, int[] moves, int n) {
         long[] keys = ctx.orderKeys(ply);
         int[] history = last == MoveTable.PASS ? leadHistory : answerHistory;
         int k = (last == MoveTable.PASS ? leadKiller : answerKiller)[ply];
@@ -189,31 +189,6 @@ final class MoveOrdering {
         return quickWin;
     }
 
-    /**
-     * Brings the {@code i}-th key of the order to {@code keys[i]}, when {@code keys[0..i)} hold
-     * the first {@code i} in order and {@code keys[i..n)} the rest (keys are distinct: they hold
-     * the move id): the first {@value #PICKS} by selection (a node that is cut off after one or
-     * two moves, as most are, never sorts), then the rest sorted at once.
-     */
-    static void pick(long[] keys, int i, int n) {
-        if (i < PICKS) {
-            int best = i;
-            long b = keys[i];
-            for (int j = i + 1; j < n; j++) {
-                if (keys[j] < b) {
-                    b = keys[j];
-                    best = j;
-                }
-            }
-            keys[best] = keys[i];
-            keys[i] = b;
-        } else if (i == PICKS) {
-            Arrays.sort(keys, i, n);
-        }
-    }
-
-    /** Moves of a node taken by selection before the rest are sorted ({@link #pick}). */
-    private static final int PICKS = 3;
 
     /** Whether an ordering key of {@link #order} marks a move nobody on the other side can beat. */
     static boolean isControl(long orderKey) {

@@ -72,18 +72,15 @@ final class NormalFormKey {
         }
         RankNormalizer n = normalizer;
         n.prepareGapless(h0 + h1 + h2, keyRank >= 0 && keyRank < 12 ? keyRank : -1);
-        // (one pass for the three hands; with no junction in the map there is no gap to keep)
-        n.apply3(h0, h1, h2);
-        if (n.hasJunctions()) {
-            long crossed = family >= 0 && chainFamily[family] ? -1L
-                : chainCrossings(n.out0) | chainCrossings(n.out1) | chainCrossings(n.out2);
-            if (crossed != 0 && n.keepGaps(crossed)) {
-                n.apply3(h0, h1, h2);
-            }
+        long g0 = n.apply(h0);
+        long g1 = n.apply(h1);
+        long g2 = h2 == 0 ? 0 : n.apply(h2);
+        long crossed = family >= 0 && chainFamily[family] ? -1L : chainCrossings(g0) | chainCrossings(g1) | chainCrossings(g2);
+        if (crossed != 0 && n.keepGaps(crossed)) {
+            g0 = n.apply(h0);
+            g1 = n.apply(h1);
+            g2 = h2 == 0 ? 0 : n.apply(h2);
         }
-        long g0 = n.out0;
-        long g1 = n.out1;
-        long g2 = n.out2;
         if (code < 0) {
             code = 3 + (family << 4) + (keyRank < 12 ? n.rank(keyRank) : keyRank);
         }

@@ -146,42 +146,6 @@ final class RankNormalizer {
         return out;
     }
 
-    /** The three card sets of the last {@link #apply3}, relabelled. */
-    long out0;
-    long out1;
-    long out2;
-
-    /**
-     * {@link #apply} of three card sets at once (one pass over the map's runs), into
-     * {@link #out0} to {@link #out2}.
-     */
-    void apply3(long c0, long c1, long c2) {
-        long r0 = c0 & FIXED;
-        long r1 = c1 & FIXED;
-        long r2 = c2 & FIXED;
-        long g = gaps;
-        int kept = 0;
-        for (int i = first; i < end; i++) {
-            long run = RUNS[i];
-            if ((RUN_TARGET[i] & g) != 0) {
-                kept += 4;
-            }
-            int shift = (int) (run >>> 56) - kept;
-            long m = run & NIBBLES;
-            r0 |= (c0 & m) >>> shift;
-            r1 |= (c1 & m) >>> shift;
-            r2 |= (c2 & m) >>> shift;
-        }
-        out0 = r0;
-        out1 = r1;
-        out2 = r2;
-    }
-
-    /** Whether the current map has a junction (a run of removed ranks between held ones). */
-    boolean hasJunctions() {
-        return JUNCTIONS[mask] != 0;
-    }
-
     /** The new rank of {@code rank} (a kept rank of 0..11, or 12..14, which stay). */
     int rank(int rank) {
         if (rank >= 12) {
