@@ -52,8 +52,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The game records.")
-    private Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE",
+        description = "The game records; several files (ddz ladder --out-dir's) are analysed in order.")
+    private List<Path> files = new ArrayList<>();
 
     @Option(names = "--json", description = "One JSON line a game, then one line of per-agent figures (docs/cli/analyze.md).")
     private boolean json;
@@ -81,6 +82,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         description = "Language of the text output: en (default) or zh.")
     private Lang lang = Lang.EN;
 
+    /** The file of each game when several files are read, else null. */
+    private List<String> sources;
+
     /** Per-agent figures. */
     private static final class Tally {
         int games;
@@ -98,12 +102,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (tableProblem != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), tableProblem);
         }
-        List<GameRecord> games;
+        List<GameRecord> games = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
         try {
-            games = ReplayCommand.readRecords(file);
+            for (Path file : files) {
+                for (GameRecord g : ReplayCommand.readRecords(file)) {
+                    games.add(g);
+                    sources.add(file.toString());
+                }
+            }
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
+        this.sources = files.size() > 1 ? sources : null;
         int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         OpenHandAudit.Settings settings = new OpenHandAudit.Settings(maxCards, nodes, n, tableMegabytes, true);
         List<OpenHandAudit.GameAudit> audits = audit(games, settings);
@@ -203,10 +214,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     private void printText(PrintWriter out, List<OpenHandAudit.GameAudit> audits, Map<String, Tally> tallies) {
         boolean en = lang == Lang.EN;
-        for (OpenHandAudit.GameAudit a : audits) {
+        for (int i = 0; i < audits.size(); i++) {
+            OpenHandAudit.GameAudit a = audits.get(i);
             GameRecord g = a.record();
             String who = lang.seat(0, 3);
-            out.println((en ? "Game " + g.game() + " (deal " + g.dealNumber() + ", rules " + g.rules() + "): "
+            out.println((sources == null ? "" : sources.get(i) + lang.colon()) + (en ? "Game " + g.game() + " (deal " + g.dealNumber() + ", rules " + g.rules() + "): "
                     + g.agent(0) + " as landlord, " + g.agent(1) + " as down, " + g.agent(2) + " as up; "
                     : "第 " + g.game() + " 局（牌 " + g.dealNumber() + "，规则 " + g.rules() + "）：" + who + " " + g.agent(0)
                         + "，" + lang.seat(1, 3) + " " + g.agent(1) + "，" + lang.seat(2, 3) + " " + g.agent(2) + "；")
@@ -271,14 +283,18 @@ final class AnalyzeCommand implements Callable<Integer> {
         return won == null ? "unknown" : won ? "win" : "loss";
     }
 
-    private static void writeJson(PrintWriter out, List<OpenHandAudit.GameAudit> audits, Map<String, Tally> tallies)
+    private void writeJson(PrintWriter out, List<OpenHandAudit.GameAudit> audits, Map<String, Tally> tallies)
         throws IOException {
         JsonLineWriter w = new JsonLineWriter(out);
         JsonGenerator gen = w.gen();
-        for (OpenHandAudit.GameAudit a : audits) {
+        for (int i = 0; i < audits.size(); i++) {
+            OpenHandAudit.GameAudit a = audits.get(i);
             GameRecord g = a.record();
             MoveTable table = g.rules().table();
             gen.writeStartObject();
+            if (sources != null) {
+                gen.writeStringField("file", sources.get(i));
+            }
             gen.writeNumberField("game", g.game());
             gen.writeNumberField("deal", g.dealNumber());
             gen.writeStringField("rules", g.rules().toString());

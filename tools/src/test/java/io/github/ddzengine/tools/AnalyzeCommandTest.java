@@ -129,7 +129,8 @@ class AnalyzeCommandTest {
             }
         }
         String max = "--max-cards=" + MAX;
-        List<String> clean = CliRun.of("analyze", write("perfect.jsonl", perfect).toString(), max, "--json",
+        Path good = write("perfect.jsonl", perfect);
+        List<String> clean = CliRun.of("analyze", good.toString(), max, "--json",
             "--threads=2").assertSuccess();
         assertEquals(perfect.size() + 1, clean.size());
         int judged = 0;
@@ -169,6 +170,11 @@ class AnalyzeCommandTest {
         assertEquals(one.out(), two.out());
         assertTrue(one.out().contains("  BLUNDER"), one.out());
         assertTrue(one.out().contains("  decisive: play " + (spots.get(0) + 1) + ", "), one.out());
+        // several files: in order, each game with its file
+        List<String> both = CliRun.of("analyze", good.toString(), bad.toString(), max, "--json").assertSuccess();
+        assertEquals(perfect.size() + injected.size() + 1, both.size());
+        assertEquals(good.toString(), SolveCommandTest.json(both.get(0)).get("file").textValue());
+        assertEquals(bad.toString(), SolveCommandTest.json(both.get(perfect.size())).get("file").textValue());
     }
 
     @Test
