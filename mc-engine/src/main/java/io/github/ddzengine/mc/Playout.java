@@ -112,7 +112,8 @@ public final class Playout {
      * A playout for {@code rules}, counting plays with {@code minHands} (shared, thread-safe).
      *
      * @param features the policy's features: an or of {@link #WIN_IN_TWO}, {@link #URGENT_COUNT},
-     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}; 0 is the first policy ({@code mc-v1}'s)
+     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN} (and the experimental ones); 0 is
+     *     the first policy ({@code mc-v1}'s)
      * @param solveCards once the hands hold at most this many cards in all, the rollout ends with
      *     the exact solver's verdict ({@link Solver#solveVerdict}); 0 for never
      * @param solveNodes the node budget of such a solve (0: none); a solve that runs out of it

@@ -48,6 +48,16 @@ public interface Prior {
          */
         double weight(long[] hands);
 
+        /**
+         * How the sampler uses the weights: 0 (the default) for rejection, a world accepted with
+         * probability {@link #weight}, so the weights must be likelihoods bounded by 1; {@code k > 0}
+         * for sampling-importance-resampling, {@code k} uniform deals of which one is taken with
+         * probability proportional to its weight (any scale: only ratios count).
+         */
+        default int resample() {
+            return 0;
+        }
+
         /** Whether {@link #weight} is 1 for every world (the sampler then skips the acceptance draw). */
         default boolean isUniform() {
             return false;

@@ -14,13 +14,14 @@ package io.github.ddzengine.mc;
 public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes) {
     /**
      * The chosen settings: the rollout features {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT},
-     * {@link Playout#SAFE_LEADS} and {@link Playout#FEED_PARTNER} (15). At {@code effort=60000},
-     * 400 duplicate deals against {@code mc-v1} (features 0): WP 0.561 [0.537, 0.586], ADP +0.40
-     * [+0.23, +0.57] ({@code docs/strength.md}). Bids keep the first policy's estimates, on which
-     * the {@link Bidder}'s thresholds were tuned.
+     * {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER} and {@link Playout#SURE_WIN} (31). At
+     * {@code effort=60000}, against the features 15 (the default before): 200 duplicate deals, WP
+     * 0.575 [0.543, 0.607], ADP +0.47 [+0.27, +0.66] ({@code docs/strength.md}). The features 15
+     * against {@code mc-v1} (features 0): 400 deals, WP 0.561 [0.537, 0.586]. Bids keep the first
+     * policy's estimates, on which the {@link Bidder}'s thresholds were tuned.
      */
-    public static final Tuning DEFAULT = new Tuning(
-        Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS | Playout.FEED_PARTNER, 0, 0);
+    public static final Tuning DEFAULT = new Tuning(Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS
+        | Playout.FEED_PARTNER | Playout.SURE_WIN, 0, 0);
 
     /** The settings of the agent frozen as {@code mc-v1}. */
     public static final Tuning V1 = new Tuning(0, 0, 0);

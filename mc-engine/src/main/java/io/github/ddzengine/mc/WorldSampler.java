@@ -110,7 +110,8 @@ public final class WorldSampler {
      * @param worldSeed the world's seed ({@link #worldSeed})
      * @param scratch a buffer of at least {@link #SCRATCH} ints, overwritten
      * @param hands receives the hands of seats 0, 1, 2 (length at least 3); the viewer's is its own hand
-     * @return the number of deals tried (1 with the uniform prior; up to {@link #MAX_ATTEMPTS})
+     * @return the number of deals tried (1 with the uniform prior; up to {@link #MAX_ATTEMPTS} by
+     *     rejection, the prior's {@link Prior.Likelihood#resample()} count by resampling)
      */
     public int deal(Rng rng, long worldSeed, int[] scratch, long[] hands) {
         rng.reseed(worldSeed);
@@ -121,6 +122,8 @@ public final class WorldSampler {
             return 1;
         }
         int n = pool.length;
+        int resample = likelihood.isUniform() ? 0 : likelihood.resample();
+        double total = 0;
         long bestFirst = 0;
         long bestSecond = 0;
         double bestWeight = -1;
@@ -145,6 +148,20 @@ public final class WorldSampler {
                 return attempt;
             }
             double w = likelihood.weight(hands);
+            if (resample > 0) {
+                // one pass of weighted reservoir selection: deal i is kept with probability w_i / sum w
+                total += w;
+                if (attempt == 1 || w > 0 && rng.nextDouble() * total < w) {
+                    bestFirst = a;
+                    bestSecond = b;
+                }
+                if (attempt == resample) {
+                    hands[first] = bestFirst;
+                    hands[second] = bestSecond;
+                    return attempt;
+                }
+                continue;
+            }
             if (rng.nextDouble() < w) {
                 return attempt;
             }

@@ -130,6 +130,8 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new MovesCommand(stdin));
         cl.addSubcommand(new SolveCommand(stdin));
         cl.addSubcommand(new SplitCommand(stdin));
+        cl.addSubcommand(new CoachCommand(stdin));
+        cl.addSubcommand(new AnalyzeCommand());
         cl.addSubcommand(new MoveCommand());
         cl.addSubcommand(new BidCommand());
         cl.addSubcommand(new PlayCommand());

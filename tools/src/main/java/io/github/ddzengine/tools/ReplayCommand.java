@@ -48,6 +48,30 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        List<GameRecord> games;
+        try {
+            games = readRecords(file);
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        }
+        if (!check) {
+            for (GameRecord r : games) {
+                print(out, r);
+            }
+        }
+        out.println(games.size() + " game" + (games.size() == 1 ? "" : "s") + " replayed, all valid");
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * Reads and re-validates every record of a file (a byte-order mark and blank lines skipped),
+     * as {@code ddz replay}, {@code ddz analyze} and the web app's replays do.
+     *
+     * @throws IllegalArgumentException with {@code FILE line N: reason}, {@code no file FILE} or
+     *     {@code cannot read FILE: reason}
+     */
+    static List<GameRecord> readRecords(Path file) {
         List<GameRecord> games = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -60,28 +84,19 @@ final class ReplayCommand implements Callable<Integer> {
                 if (line.isBlank()) {
                     continue;
                 }
-                GameRecord r;
                 try {
-                    r = GameRecords.read(line);
+                    games.add(GameRecords.read(line));
                 } catch (IllegalArgumentException e) {
-                    return Ddz.inputError(spec, new IllegalArgumentException(file + " line " + lineNo + ": "
-                        + JsonLines.shorten(Ddz.oneLine(e.getMessage()))));
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": "
+                        + JsonLines.shorten(Ddz.oneLine(e.getMessage())));
                 }
-                games.add(r); // printed once the whole file is valid
             }
         } catch (NoSuchFileException e) {
-            return Ddz.inputError(spec, new IllegalArgumentException("no file " + file));
+            throw new IllegalArgumentException("no file " + file);
         } catch (IOException e) {
-            return Ddz.inputError(spec, new IllegalArgumentException("cannot read " + file + ": " + e.getMessage()));
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
-        if (!check) {
-            for (GameRecord r : games) {
-                print(out, r);
-            }
-        }
-        out.println(games.size() + " game" + (games.size() == 1 ? "" : "s") + " replayed, all valid");
-        out.flush();
-        return 0;
+        return games;
     }
 
     private static void print(PrintWriter out, GameRecord r) {

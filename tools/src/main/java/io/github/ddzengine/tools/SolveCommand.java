@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import io.github.ddzengine.core.cards.Cards;
-import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
@@ -71,6 +70,9 @@ final class SolveCommand implements Callable<Integer> {
     private List<String> position = new ArrayList<>();
 
     @Mixin
+    private PositionOptions positionOptions = new PositionOptions();
+
+    @Mixin
     private TablesOption tablesOption = new TablesOption();
 
     @Mixin
@@ -98,6 +100,31 @@ final class SolveCommand implements Callable<Integer> {
         description = "Read positions on standard input, one a line, and write one JSON line for each (see below).")
     private boolean batch;
 
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en", converter = LangConverter.class,
+        description = "Language of the text output: en (default; the notation's cards and types) or zh (cards "
+            + "3..10 J Q K A 2 小王 大王, Chinese type, seat and verdict words). JSON is never translated.")
+    private Lang lang = Lang.EN;
+
+    @Option(names = {"-i", "--interactive"},
+        description = "Play the position out against the engine, as ddz coach does (its options: --side).")
+    private boolean interactive;
+
+    @Option(names = "--side", paramLabel = "SIDE",
+        description = "With -i: the side you play, landlord or farmers (default: the mover's side).")
+    private String side;
+
+    /** Converts {@code --lang}'s value with {@link Lang#parse}. */
+    static final class LangConverter implements picocli.CommandLine.ITypeConverter<Lang> {
+        @Override
+        public Lang convert(String value) {
+            try {
+                return Lang.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** A {@code solve} verb whose {@code --batch} reads {@code stdin}. */
     SolveCommand(InputStream stdin) {
         this.stdin = stdin;
@@ -114,7 +141,10 @@ final class SolveCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
         if (batch) {
-            if (!position.isEmpty()) {
+            if (interactive) {
+                throw new ParameterException(spec.commandLine(), "-i plays one position: it has no --batch");
+            }
+            if (!position.isEmpty() || positionOptions.given()) {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
@@ -123,11 +153,25 @@ final class SolveCommand implements Callable<Integer> {
                 tablesOption.loaded()));
             return 0;
         }
+        if (side != null && !interactive) {
+            throw new ParameterException(spec.commandLine(), "--side is for -i (play the position out)");
+        }
+        if (interactive && json) {
+            throw new ParameterException(spec.commandLine(), "-i is a dialogue: it has no --json");
+        }
         String text;
-        if (position.isEmpty()) {
+        try {
+            text = positionOptions.text(position, rules);
+        } catch (IllegalArgumentException e) {
+            return Ddz.inputError(spec, e);
+        }
+        if (text != null) {
+            // given by options
+        } else if (position.isEmpty()) {
             text = EXAMPLE;
-            String note = "No position given: solving the built-in puzzle, " + EXAMPLE_NAME + ": ddz solve \"" + EXAMPLE
-                + "\"" + RulesOptions.options(rules);
+            String command = "ddz solve \"" + EXAMPLE + "\"" + RulesOptions.options(rules);
+            String note = lang == Lang.EN ? "No position given: solving the built-in puzzle, " + EXAMPLE_NAME + ": "
+                + command : "未给局面：求解内置残局，微信欢乐斗地主残局挑战第 50 关：" + command;
             // keep standard output pure JSON under --json
             (json ? spec.commandLine().getErr() : out).println(note);
         } else {
@@ -141,11 +185,15 @@ final class SolveCommand implements Callable<Integer> {
         }
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
+        if (interactive) {
+            return CoachCommand.dialogue(spec, stdin, out, new Solver(rules, table, tables), p, side, lang,
+                timeoutMillis);
+        }
         SolveResult r = new Solver(rules, table, tables).solve(p, all, timeoutMillis, 0);
         if (json) {
             SolveJson.result(new JsonLineWriter(out), null, p, r);
         } else {
-            print(out, p, r, timeoutMillis);
+            print(out, p, r, timeoutMillis, lang);
         }
         out.flush();
         return 0;
@@ -166,71 +214,91 @@ final class SolveCommand implements Callable<Integer> {
     }
 
     /** The position, the verdict, the winning moves, the principal variation and the statistics. */
-    private static void print(PrintWriter out, Position p, SolveResult r, long timeoutMillis) {
+    static void print(PrintWriter out, Position p, SolveResult r, long timeoutMillis, Lang lang) {
         MoveTable table = p.rules().table();
         int seats = p.seats();
-        out.println("Position " + p + ", rules " + p.rules());
-        for (int s = 0; s < seats; s++) {
-            String name = seatName(s, seats);
-            StringBuilder row = new StringBuilder("  ").append(name)
-                .append(" ".repeat("landlord".length() - name.length() + 2))
-                .append(Notation.format(p.hand(s))).append(" (").append(cards(Cards.size(p.hand(s)))).append(")");
-            if (s == p.mover()) {
-                row.append(p.isLead() ? ", to lead" : ", to beat " + table.format(p.lastMove()) + " ("
-                    + table.typeName(p.lastMove()) + ") played by " + seatName(p.lastSeat(), seats));
-            }
-            out.println(row);
-        }
-        String mover = seatName(p.mover(), seats);
+        boolean en = lang == Lang.EN;
+        out.println(en ? "Position " + p + ", rules " + p.rules() : "局面 " + p + "，规则 " + p.rules());
+        printHands(out, p, lang);
+        String mover = lang.seat(p.mover(), seats);
         if (!r.isKnown()) {
-            out.println("Unknown (timed out after " + timeoutMillis + " ms): no verdict; try a larger --timeout-ms, "
-                + "or 0 for no limit");
+            out.println(en ? "Unknown (timed out after " + timeoutMillis + " ms): no verdict; try a larger --timeout-ms, "
+                + "or 0 for no limit"
+                : "未知（" + timeoutMillis + " 毫秒后超时）：没有结论；请加大 --timeout-ms，或设为 0 不限时");
         } else {
-            String winner = r.winner().equals("landlord") ? "Landlord wins" : "Farmers win";
-            out.println(winner + ": " + (r.moverWins()
-                ? "the mover (" + mover + ") forces a win"
-                : "the mover (" + mover + ") loses whatever it plays"));
+            out.println(lang.winner(r.winner().equals("landlord")) + lang.colon() + lang.moverVerdict(mover, r.moverWins()));
             int[] winning = r.winningMoves();
             int[] line = r.line();
             if (winning != null) {
-                out.println(winning.length == 0 ? "Winning moves: none"
-                    : "Winning moves (all " + winning.length + "): "
-                        + join(table, MoveLister.inDisplayOrder(table, winning)));
+                if (winning.length == 0) {
+                    out.println(en ? "Winning moves: none" : "必胜走法：无");
+                } else {
+                    String list = lang.moves(table, MoveLister.inDisplayOrder(table, winning));
+                    out.println(en ? "Winning moves (all " + winning.length + "): " + list
+                        : "必胜走法（共 " + winning.length + " 种）：" + list);
+                }
             } else if (r.moverWins() && line.length > 0) {
-                out.println("Winning move: " + table.format(line[0]) + " (the first found; --all finds every one)");
+                out.println(en ? "Winning move: " + table.format(line[0]) + " (the first found; --all finds every one)"
+                    : "必胜走法：" + lang.move(table, line[0]) + "（找到的第一种；--all 列出全部）");
             }
-            printLine(out, p, line);
+            out.println(en ? "Line (the winner's moves win; the loser's are simply its first legal choice):"
+                : "变化（赢家走必胜着；输家只走它的第一种合法出法）：");
+            printLine(out, p, line, lang);
         }
-        out.println(String.format(Locale.ROOT, "%,d nodes, %.1f ms, table hit rate %.1f%%", r.nodes(), r.millis(),
-            100 * r.tableHitRate()));
+        out.println(en ? String.format(Locale.ROOT, "%,d nodes, %.1f ms, table hit rate %.1f%%", r.nodes(), r.millis(),
+            100 * r.tableHitRate())
+            : String.format(Locale.ROOT, "%,d 个节点，%.1f 毫秒，置换表命中率 %.1f%%", r.nodes(), r.millis(),
+                100 * r.tableHitRate()));
+    }
+
+    /** One row a seat: its name, its cards and count, and for the mover what it must do. */
+    static void printHands(PrintWriter out, Position p, Lang lang) {
+        MoveTable table = p.rules().table();
+        int seats = p.seats();
+        boolean en = lang == Lang.EN;
+        for (int s = 0; s < seats; s++) {
+            String name = lang.seat(s, seats);
+            StringBuilder row = new StringBuilder("  ").append(name)
+                .append(" ".repeat(en ? "landlord".length() - name.length() + 2 : 2))
+                .append(lang.cards(p.hand(s))).append(lang.aside(lang.cardCount(Cards.size(p.hand(s)))));
+            if (s == p.mover()) {
+                if (en) {
+                    row.append(p.isLead() ? ", to lead" : ", to beat " + table.format(p.lastMove()) + " ("
+                        + table.typeName(p.lastMove()) + ") played by " + seatName(p.lastSeat(), seats));
+                } else {
+                    row.append(p.isLead() ? "，先出" : "，要压" + lang.seat(p.lastSeat(), seats) + "出的 "
+                        + lang.move(table, p.lastMove()) + "（" + lang.typeName(table, p.lastMove()) + "）");
+                }
+            }
+            out.println(row);
+        }
     }
 
     /**
      * The principal variation, one trick a line (a line starts where a seat leads), each move as
      * {@code seat: move}; the seat that plays its last card is marked {@code (out)}.
      */
-    private static void printLine(PrintWriter out, Position p, int[] line) {
+    static void printLine(PrintWriter out, Position p, int[] line, Lang lang) {
         MoveTable table = p.rules().table();
         int seats = p.seats();
         long[] hands = new long[seats];
         for (int s = 0; s < seats; s++) {
             hands[s] = p.hand(s);
         }
-        out.println("Line (the winner's moves win; the loser's are simply its first legal choice):");
         StringBuilder trick = new StringBuilder();
         int seat = p.mover();
         // passes since the last move: with three seats, a last move two seats back means one pass already
         int passes = p.isLead() ? 0 : (p.mover() - p.lastSeat() - 1 + seats) % seats;
         for (int m : line) {
-            trick.append(trick.length() == 0 ? "  " : ", ").append(seatName(seat, seats)).append(": ")
-                .append(table.format(m));
+            trick.append(trick.length() == 0 ? "  " : lang.comma()).append(lang.seat(seat, seats)).append(lang.colon())
+                .append(lang.move(table, m));
             if (m == MoveTable.PASS) {
                 passes++;
             } else {
                 passes = 0;
                 hands[seat] = Cards.remove(hands[seat], table.cards(m));
                 if (hands[seat] == Cards.EMPTY) {
-                    trick.append(" (out)");
+                    trick.append(lang == Lang.EN ? " (out)" : "（出完）");
                 }
             }
             seat = (seat + 1) % seats;
@@ -243,17 +311,5 @@ final class SolveCommand implements Callable<Integer> {
         if (trick.length() > 0) {
             out.println(trick);
         }
-    }
-
-    private static String cards(int n) {
-        return n == 1 ? "1 card" : n + " cards";
-    }
-
-    private static String join(MoveTable table, int[] ids) {
-        StringBuilder sb = new StringBuilder();
-        for (int id : ids) {
-            sb.append(sb.length() == 0 ? "" : " ").append(table.format(id));
-        }
-        return sb.toString();
     }
 }

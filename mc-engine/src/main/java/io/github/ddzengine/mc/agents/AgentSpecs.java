@@ -17,6 +17,7 @@ import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.OracleAgent;
 import io.github.ddzengine.mc.PassPrior;
+import io.github.ddzengine.mc.PolicyPrior;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
 import io.github.ddzengine.mc.Tuning;
@@ -127,7 +128,7 @@ public final class AgentSpecs {
         .with("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
-            + "decision), prior=solo-pass|pass|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
+            + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
             + "most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its "
             + "node budget, bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
@@ -378,11 +379,13 @@ public final class AgentSpecs {
                     case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
                     case "prior" -> {
                         try {
-                            // the pass prior is mc's alone (mc-v1 keeps the priors it had)
-                            prior = full && "pass".equalsIgnoreCase(v.trim()) ? new PassPrior() : Prior.named(v);
+                            // the pass and policy priors are mc's alone (mc-v1 keeps the priors it had)
+                            String pv = v.trim().toLowerCase(java.util.Locale.ROOT);
+                            prior = full && "pass".equals(pv) ? new PassPrior()
+                                : full && "policy".equals(pv) ? new PolicyPrior() : Prior.named(v);
                         } catch (IllegalArgumentException bad) {
                             throw new IllegalArgumentException("agent '" + agent + "': " + (full
-                                ? bad.getMessage().replace("(solo-pass, uniform)", "(solo-pass, pass, uniform)")
+                                ? bad.getMessage().replace("(solo-pass, uniform)", "(solo-pass, pass, policy, uniform)")
                                 : bad.getMessage()));
                         }
                     }

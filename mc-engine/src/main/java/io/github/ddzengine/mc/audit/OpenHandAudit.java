@@ -38,11 +38,19 @@ public final class OpenHandAudit {
      * @param nodesPerSolve node budget of each solve (default 2,000,000)
      * @param threads games audited at once, 1 or more
      * @param tableMegabytes each thread's solver table, MiB (default 16)
+     * @param winningMoves whether to find every winning move of each won decision (one solve of
+     *     every root move, {@link Decision#winning}) instead of solving the position after the move
+     *     (default false)
      */
-    public record Settings(int maxCards, long nodesPerSolve, int threads, int tableMegabytes) {
-        /** 30 cards, 2,000,000 nodes a solve, one thread, 16 MiB tables. */
+    public record Settings(int maxCards, long nodesPerSolve, int threads, int tableMegabytes, boolean winningMoves) {
+        /** 30 cards, 2,000,000 nodes a solve, one thread, 16 MiB tables, no winning moves. */
         public static Settings defaults() {
-            return new Settings(30, 2_000_000, 1, 16);
+            return new Settings(30, 2_000_000, 1, 16, false);
+        }
+
+        /** Settings without winning moves. */
+        public Settings(int maxCards, long nodesPerSolve, int threads, int tableMegabytes) {
+            this(maxCards, nodesPerSolve, threads, tableMegabytes, false);
         }
 
         /** @throws IllegalArgumentException naming the first setting out of range */
@@ -63,7 +71,12 @@ public final class OpenHandAudit {
 
         /** These settings on {@code n} threads. */
         public Settings withThreads(int n) {
-            return new Settings(maxCards, nodesPerSolve, n, tableMegabytes);
+            return new Settings(maxCards, nodesPerSolve, n, tableMegabytes, winningMoves);
+        }
+
+        /** These settings, finding every winning move or not. */
+        public Settings withWinningMoves(boolean all) {
+            return new Settings(maxCards, nodesPerSolve, threads, tableMegabytes, all);
         }
     }
 
@@ -92,8 +105,43 @@ public final class OpenHandAudit {
      * @param cards cards in all hands before the move
      * @param verdict what the audit found
      * @param nodes solver nodes spent on it
+     * @param winning with {@link Settings#winningMoves}, every winning move of the mover when the
+     *     position was a solved win ({@code []} in a solved loss); null otherwise (not asked, or unknown)
      */
-    public record Decision(int play, int seat, int move, int cards, Verdict verdict, long nodes) {
+    public record Decision(int play, int seat, int move, int cards, Verdict verdict, long nodes, int[] winning) {
+        /** Whether the mover's side forced a win before the move: true, false, or null when unknown. */
+        public Boolean wonBefore() {
+            return switch (verdict) {
+                case KEPT, BLUNDER, UNKNOWN_AFTER -> Boolean.TRUE;
+                case LOST -> Boolean.FALSE;
+                default -> null;
+            };
+        }
+
+        /** Whether the mover's side forced a win after the move: true, false, or null when unknown. */
+        public Boolean wonAfter() {
+            return switch (verdict) {
+                case KEPT -> Boolean.TRUE;
+                case BLUNDER, LOST -> Boolean.FALSE;
+                default -> null;
+            };
+        }
+    }
+
+    /**
+     * The decisive move of a game: the last blunder of the losing side (after it that side never
+     * forced a win again), or null when the audit found none (the losing side was lost, or unknown,
+     * at every judged decision).
+     */
+    public static Decision decisive(GameAudit audit) {
+        boolean landlordLost = !audit.record().landlordWins();
+        Decision found = null;
+        for (Decision d : audit.decisions()) {
+            if (d.verdict() == Verdict.BLUNDER && (d.seat() == 0) == landlordLost) {
+                found = d;
+            }
+        }
+        return found;
     }
 
     /**
@@ -141,6 +189,17 @@ public final class OpenHandAudit {
      * @throws IllegalArgumentException if the games are of several rule sets
      */
     public List<GameAudit> run(List<GameRecord> games) {
+        return run(games, done -> { });
+    }
+
+    /**
+     * Audits {@code games} (all of one rule set) on {@link Settings#threads} threads, telling
+     * {@code progress} how many games are done (in game order) after each.
+     *
+     * @return the audit of each game, in the order given
+     * @throws IllegalArgumentException if the games are of several rule sets
+     */
+    public List<GameAudit> run(List<GameRecord> games, java.util.function.IntConsumer progress) {
         if (games.isEmpty()) {
             return List.of();
         }
@@ -157,6 +216,7 @@ public final class OpenHandAudit {
             List<GameAudit> out = new ArrayList<>();
             for (GameRecord g : games) {
                 out.add(audit(g, solver));
+                progress.accept(out.size());
             }
             return out;
         }
@@ -174,6 +234,7 @@ public final class OpenHandAudit {
             List<GameAudit> out = new ArrayList<>();
             for (Future<GameAudit> f : futures) {
                 out.add(f.get());
+                progress.accept(out.size());
             }
             return out;
         } catch (InterruptedException e) {
@@ -243,24 +304,34 @@ public final class OpenHandAudit {
     private Decision judge(Solver solver, Rules rules, long[] hands, int seat, int last, int lastSeat, int move,
                            int play, int total) {
         int lastMove = lastSeat < 0 || lastSeat == seat ? MoveTable.PASS : last;
+        boolean all = settings.winningMoves();
         SolveResult before = solver.solve(Position.of(rules, hands, seat, lastMove, lastMove == MoveTable.PASS ? -1
-            : lastSeat), false, 0, settings.nodesPerSolve());
+            : lastSeat), all, 0, settings.nodesPerSolve());
         long nodes = before.nodes();
         if (!before.isKnown()) {
-            return new Decision(play, seat, move, total, Verdict.UNKNOWN_BEFORE, nodes);
+            return new Decision(play, seat, move, total, Verdict.UNKNOWN_BEFORE, nodes, null);
         }
         if (!before.moverWins()) {
-            return new Decision(play, seat, move, total, Verdict.LOST, nodes);
+            return new Decision(play, seat, move, total, Verdict.LOST, nodes, all ? new int[0] : null);
+        }
+        if (all) {
+            // every winning move is known: the move keeps the win exactly when it is one of them
+            int[] winning = before.winningMoves();
+            boolean kept = false;
+            for (int w : winning) {
+                kept |= w == move;
+            }
+            return new Decision(play, seat, move, total, kept ? Verdict.KEPT : Verdict.BLUNDER, nodes, winning);
         }
         int[] line = before.line();
         if (line.length > 0 && line[0] == move) {
-            return new Decision(play, seat, move, total, Verdict.KEPT, nodes); // the solver's own winning move
+            return new Decision(play, seat, move, total, Verdict.KEPT, nodes, null); // the solver's own winning move
         }
         long[] after = hands.clone();
         if (move != MoveTable.PASS) {
             after[seat] = Cards.remove(after[seat], rules.table().cards(move));
             if (after[seat] == 0) {
-                return new Decision(play, seat, move, total, Verdict.KEPT, nodes);
+                return new Decision(play, seat, move, total, Verdict.KEPT, nodes, null);
             }
         }
         int next = (seat + 1) % 3;
@@ -281,10 +352,10 @@ public final class OpenHandAudit {
             settings.nodesPerSolve());
         nodes += r.nodes();
         if (!r.isKnown()) {
-            return new Decision(play, seat, move, total, Verdict.UNKNOWN_AFTER, nodes);
+            return new Decision(play, seat, move, total, Verdict.UNKNOWN_AFTER, nodes, null);
         }
         boolean sameSide = Position.isLandlordSide(next) == Position.isLandlordSide(seat);
         boolean stillWon = r.moverWins() == sameSide;
-        return new Decision(play, seat, move, total, stillWon ? Verdict.KEPT : Verdict.BLUNDER, nodes);
+        return new Decision(play, seat, move, total, stillWon ? Verdict.KEPT : Verdict.BLUNDER, nodes, null);
     }
 }

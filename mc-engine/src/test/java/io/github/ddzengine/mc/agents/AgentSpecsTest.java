@@ -69,6 +69,9 @@ class AgentSpecsTest {
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=solo-pass", RULES)) {
             assertInstanceOf(SoloPassPrior.class, mc.config().prior());
         }
+        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=policy", RULES)) {
+            assertInstanceOf(io.github.ddzengine.mc.PolicyPrior.class, mc.config().prior());
+        }
     }
 
     @Test
@@ -98,7 +101,7 @@ class AgentSpecsTest {
         assertEquals("agent 'mc:budget': setting 'budget' is not KEY=VALUE", refusal(specs, "mc:budget"));
         assertEquals("agent 'mc': worlds must be a positive integer, not '0'", refusal(specs, "mc:worlds=0"));
         assertEquals("agent 'mc': budget must be a positive integer, not 'x'", refusal(specs, "mc:budget=x"));
-        assertEquals("agent 'mc': unknown prior 'psychic' (solo-pass, pass, uniform)", refusal(specs, "mc:prior=psychic"));
+        assertEquals("agent 'mc': unknown prior 'psychic' (solo-pass, pass, policy, uniform)", refusal(specs, "mc:prior=psychic"));
         assertEquals("agent 'mc-v1': unknown prior 'pass' (solo-pass, uniform)", refusal(specs, "mc-v1:prior=pass"));
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));

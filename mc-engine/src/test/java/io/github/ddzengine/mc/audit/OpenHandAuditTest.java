@@ -102,6 +102,32 @@ class OpenHandAuditTest {
     }
 
     @Test
+    void findingEveryWinningMoveGivesTheSameVerdictsAndTheWinningMovesIncludeEveryKeptMove() {
+        OpenHandAudit.Settings all = SETTINGS.withWinningMoves(true);
+        long kept = 0;
+        for (GameRecord g : perfectGames(6)) {
+            List<OpenHandAudit.Decision> plain = new OpenHandAudit(SETTINGS).audit(g, new Solver(RULES, 4)).decisions();
+            List<OpenHandAudit.Decision> listed = new OpenHandAudit(all).audit(g, new Solver(RULES, 4)).decisions();
+            assertEquals(plain.size(), listed.size());
+            for (int i = 0; i < plain.size(); i++) {
+                OpenHandAudit.Decision a = plain.get(i);
+                OpenHandAudit.Decision b = listed.get(i);
+                assertEquals(a.verdict(), b.verdict(), "game " + g.game() + " play " + a.play());
+                assertEquals(a.wonBefore(), b.wonBefore());
+                assertEquals(a.wonAfter(), b.wonAfter());
+                assertEquals(null, a.winning());
+                if (b.verdict() == OpenHandAudit.Verdict.KEPT) {
+                    assertTrue(Arrays.stream(b.winning()).anyMatch(m -> m == b.move()), b.toString());
+                    kept++;
+                } else if (b.verdict() == OpenHandAudit.Verdict.LOST) {
+                    assertEquals(0, b.winning().length);
+                }
+            }
+        }
+        assertTrue(kept > 10, "kept decisions: " + kept);
+    }
+
+    @Test
     void everyInjectedBlunderIsFoundAtItsPlay() {
         // in the perfect agent's games, replace its first won move (at most MAX cards, another move
         // that loses exists) by the losing move, play the rest with rule, and audit

@@ -6,6 +6,7 @@ import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.tools.coach.Coach;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,21 +21,7 @@ final class Positions {
      * it, the mover holds it, it is no pass on a lead and it beats the last move.
      */
     static String whyIllegal(Position p, int move) {
-        Rules rules = p.rules();
-        MoveTable t = rules.table();
-        if (move == MoveTable.PASS) {
-            return p.isLead() ? "a pass on a lead (the seat must play)" : null;
-        }
-        if (!rules.allows(move)) {
-            return t.format(move) + " (" + t.typeName(move) + ") is banned by " + rules;
-        }
-        if (!Cards.contains(p.hand(p.mover()), t.cards(move))) {
-            return "the hand " + Notation.format(p.hand(p.mover())) + " does not hold " + t.format(move);
-        }
-        if (!p.isLead() && !t.beats(move, p.lastMove())) {
-            return t.format(move) + " does not beat " + t.format(p.lastMove()) + " (" + t.typeName(p.lastMove()) + ")";
-        }
-        return null;
+        return Coach.whyIllegal(p, move);
     }
 
     /**
@@ -43,21 +30,7 @@ final class Positions {
      * seat has passed.
      */
     static Position after(Position p, int move) {
-        int seats = p.seats();
-        int next = (p.mover() + 1) % seats;
-        long[] hands = new long[seats];
-        for (int s = 0; s < seats; s++) {
-            hands[s] = p.hand(s);
-        }
-        if (move == MoveTable.PASS) {
-            boolean back = next == p.lastSeat();
-            return Position.of(p.rules(), hands, next, back ? MoveTable.PASS : p.lastMove(), back ? -1 : p.lastSeat());
-        }
-        hands[p.mover()] = Cards.remove(hands[p.mover()], p.rules().table().cards(move));
-        if (hands[p.mover()] == Cards.EMPTY) {
-            return null;
-        }
-        return Position.of(p.rules(), hands, next, move, p.mover());
+        return Coach.after(p, move);
     }
 
     /** Whether {@code seat} plays for the landlord. */
