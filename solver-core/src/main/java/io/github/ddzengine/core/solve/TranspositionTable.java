@@ -36,7 +36,7 @@ public final class TranspositionTable {
     private static final int MAX_GENERATION = (1 << 12) - 1;
 
     /** Entries in use at the start of each solve (or all, in a smaller table). */
-    static final int START_ENTRIES = Integer.getInteger("ddz.ttStart", 1 << 15);
+    static final int START_ENTRIES = 1 << 15;
     /** The part in use doubles once a solve has stored this many times as many entries as it holds. */
     static final int GROWTH_LOAD = 1;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
