@@ -73,7 +73,7 @@ final class PlayCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
-        + "mc[:budget=MS,threads=N,worlds=N,effort=E,prior=solo-pass|uniform], mc-v1[:same settings] (mc frozen as the strength "
+        + "mc[:budget=MS,threads=N,worlds=N,effort=E,prior=solo-pass|uniform|pass|policy], mc-v1[:the same, prior=solo-pass|uniform] (mc frozen as the strength "
         + "baseline), oracle[:same settings] (mc seeing every hand) or exec:COMMAND (an unknown name lists every agent).")
     private String a;
 
