@@ -33,6 +33,9 @@ final class ClusterLaunch {
     /** The runnable cluster jar that carries Spark (for local mode and clusters without Spark). */
     static final String LOCAL_JAR = "ddz-cluster-local.jar";
 
+    /** The first JDK feature release that has {@code --sun-misc-unsafe-memory-access} (JEP 471). */
+    private static final int UNSAFE_FLAG_SINCE = 23;
+
     private ClusterLaunch() {
     }
 
@@ -96,6 +99,11 @@ final class ClusterLaunch {
         Path jar = jar();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (Runtime.version().feature() >= UNSAFE_FLAG_SINCE) {
+            // Spark's off-heap code calls sun.misc.Unsafe, which JDK 24 and later warn about on
+            // stderr at its first call (JEP 498); the flag (JDK 23 and later) allows it quietly
+            command.add("--sun-misc-unsafe-memory-access=allow");
+        }
         String opts = System.getenv(JAVA_OPTS_ENV);
         if (opts != null && !opts.isBlank()) {
             command.addAll(List.of(opts.trim().split("\\s+")));
