@@ -82,6 +82,8 @@ public final class DistanceToWin {
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
     private final long[] sortScratch = new long[MoveGenerator.MAX_MOVES];
     private final int[][] plyMoves = new int[MAX_PLY][];
+    /** For each ply's moves in order, the mover's min-hand count after the move. */
+    private final int[][] plyLeft = new int[MAX_PLY][];
     private final long[] hands = new long[3];
     private int seats;
     /** Whether the side whose distance is searched is the landlord's. */
@@ -378,9 +380,15 @@ public final class DistanceToWin {
         }
         int[] moves = order(ply, n, hand, side);
         int next = (mover + 1) % seats;
+        // the winner's plays after which its side needs more than d - 1 plays: the side's other
+        // hand (a partner's) bounds it too
+        int partner = side && seats == 3 && !sideLandlord ? minHands.count(hands[3 - mover]) : Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
             boolean child;
+            if (side && m != MoveTable.PASS && Math.min(plyLeft[ply][i], partner) > d - 1) {
+                continue; // the child's lower bound fails it
+            }
             if (m == MoveTable.PASS) {
                 child = next == lastSeat
                     ? within(ply + 1, next, MoveTable.PASS, -1, d)
@@ -421,21 +429,23 @@ public final class DistanceToWin {
         if (moves == null || moves.length < n) {
             moves = new int[Math.max(n, 64)];
             plyMoves[ply] = moves;
+            plyLeft[ply] = new int[moves.length];
         }
+        int[] left = plyLeft[ply];
         for (int i = 0; i < n; i++) {
             int m = scratch[i];
             long score;
             if (m == MoveTable.PASS) {
-                score = 0xFFFL;
+                score = 0x7FFL;
             } else {
-                int left = minHands.count(hand - table.cards(m));
-                score = (long) left << 6 | (63 - table.cardCount(m));
+                score = (long) minHands.count(hand - table.cards(m)) << 6 | (63 - table.cardCount(m));
             }
             sortScratch[i] = score << 16 | m;
         }
         Arrays.sort(sortScratch, 0, n);
         for (int i = 0; i < n; i++) {
             moves[i] = (int) (sortScratch[i] & 0xFFFF);
+            left[i] = (int) (sortScratch[i] >>> 22); // the min-hand count after the move (a pass: 31)
         }
         return moves;
     }
