@@ -104,7 +104,7 @@ public final class Coach {
     private Position current;
 
     /**
-     * A session from {@code start} with a distance search of its own ({@value #DISTANCE_TABLE_MB} MiB).
+     * A session from {@code start} with a distance search of its own (16 MiB of table).
      *
      * @param solver a solver of the position's rules (the session uses it alone)
      * @param start the position to play out
