@@ -28,6 +28,7 @@ final class McConfigs {
                     c.tuning().rolloutSolveNodes()));
                 case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
                     Long.parseLong(v)));
+                case "halving" -> c = c.withTuning(c.tuning().withHalvingRounds(Integer.parseInt(v)));
                 default -> throw new IllegalArgumentException("unknown setting " + k);
             }
         }

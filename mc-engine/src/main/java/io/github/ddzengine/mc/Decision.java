@@ -9,13 +9,18 @@ import io.github.ddzengine.core.rules.MoveTable;
  * per candidate, the worlds won and the summed score. Immutable.
  *
  * <p>Candidates are listed best first (win rate, then mean score, then the policy's order). Every
- * candidate was evaluated in the same worlds, so {@link #worlds()} is each candidate's sample size.
+ * candidate was evaluated in the same worlds, so {@link #worlds()} is each candidate's sample size,
+ * except under successive halving ({@link Tuning#halvingRounds()}): there a candidate dropped after
+ * a round was evaluated only in the worlds before it ({@link #samples(int)}), and candidates are
+ * listed by the worlds they were evaluated in first (the survivors, then the last round's drops, ...),
+ * then as above.
  */
 public final class Decision {
     private final MoveTable table;
     private final int[] moves;
     private final long[] wins;
     private final long[] scores;
+    private final long[] samples;
     private final int worlds;
     private final int solvedWorlds;
     private final long rollouts;
@@ -24,8 +29,9 @@ public final class Decision {
     private final long nanos;
     private final boolean budgetCut;
 
-    Decision(MoveTable table, int[] moves, long[] wins, long[] scores, int worlds, int solvedWorlds, long rollouts,
-             long rolloutMoves, Effort.Counts counts, long nanos, boolean budgetCut) {
+    /** {@code samples}: per candidate, the worlds it was evaluated in (null: every one of {@code worlds}). */
+    Decision(MoveTable table, int[] moves, long[] wins, long[] scores, long[] samples, int worlds, int solvedWorlds,
+             long rollouts, long rolloutMoves, Effort.Counts counts, long nanos, boolean budgetCut) {
         this.table = table;
         this.worlds = worlds;
         this.solvedWorlds = solvedWorlds;
@@ -41,6 +47,9 @@ public final class Decision {
             order[i] = i;
         }
         Arrays.sort(order, (a, b) -> {
+            if (samples != null && samples[a] != samples[b]) {
+                return Long.compare(samples[b], samples[a]);
+            }
             if (wins[a] != wins[b]) {
                 return Long.compare(wins[b], wins[a]);
             }
@@ -52,7 +61,9 @@ public final class Decision {
         this.moves = new int[n];
         this.wins = new long[n];
         this.scores = new long[n];
+        this.samples = new long[n];
         for (int i = 0; i < n; i++) {
+            this.samples[i] = samples == null ? worlds : samples[order[i]];
             this.moves[i] = moves[order[i]];
             this.wins[i] = wins[order[i]];
             this.scores[i] = scores[order[i]];
@@ -86,7 +97,15 @@ public final class Decision {
 
     /** The i-th candidate's win rate, 0..1 (NaN when no world was evaluated). */
     public double winRate(int i) {
-        return worlds == 0 ? Double.NaN : (double) wins[i] / worlds;
+        return samples[i] == 0 ? Double.NaN : (double) wins[i] / samples[i];
+    }
+
+    /**
+     * The worlds the i-th best candidate was evaluated in: {@link #worlds()}, or fewer when
+     * successive halving dropped it after a round.
+     */
+    public long samples(int i) {
+        return samples[i];
     }
 
     /**
@@ -95,10 +114,10 @@ public final class Decision {
      * (NaN when no world was evaluated).
      */
     public double meanScore(int i) {
-        return worlds == 0 ? Double.NaN : (double) scores[i] / worlds;
+        return samples[i] == 0 ? Double.NaN : (double) scores[i] / samples[i];
     }
 
-    /** Worlds evaluated (each with every candidate). */
+    /** Worlds evaluated (each with every candidate, or under successive halving with those still in play). */
     public int worlds() {
         return worlds;
     }

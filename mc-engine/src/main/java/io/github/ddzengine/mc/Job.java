@@ -16,6 +16,12 @@ final class Job {
     final WorldSampler sampler;
     final int[] candidates;
     final long seed;
+    /**
+     * The decision's index of this job's first world: its worlds are {@code firstWorld + i} for
+     * {@code i = 0, 1, ...} (their seeds), recorded in the ledgers as {@code i} (a round of
+     * successive halving is one job; 0 without halving).
+     */
+    final int firstWorld;
     /** Worlds to evaluate at most (the fixed world count, or a large cap under a time budget). */
     final int limit;
     /** No world is started after this instant (System.nanoTime); Long.MAX_VALUE in fixed-worlds mode. */
@@ -43,7 +49,8 @@ final class Job {
     /** Per worker: whether it abandoned a world at the deadline. */
     final boolean[] cut;
 
-    Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int limit, long stopAt,
+    Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int firstWorld, int limit,
+        long stopAt,
         int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
         int workers, boolean determined, Tuning tuning, Effort.Meter effort) {
         this.tuning = tuning;
@@ -52,6 +59,7 @@ final class Job {
         this.sampler = sampler;
         this.candidates = candidates;
         this.seed = seed;
+        this.firstWorld = firstWorld;
         this.limit = limit;
         this.stopAt = stopAt;
         this.timed = stopAt != Long.MAX_VALUE;

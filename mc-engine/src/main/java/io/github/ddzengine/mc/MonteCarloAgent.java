@@ -394,9 +394,52 @@ public final class MonteCarloAgent implements Agent {
             // every world is the same deal: one evaluation, by the solver whatever the size if it can
             limit = 1;
         }
-        Job job = new Job(r, info, sampler, candidates, seed, limit, stopAt, config.solverMaxCards(),
-            config.solverNodes(), info.bid() == 0 ? 1 : info.bid(), bombs, landlordPlays, farmersPlayed,
-            workers.length, determined, config.tuning(), effort);
+        int nc = candidates.length;
+        int base = info.bid() == 0 ? 1 : info.bid();
+        int rounds = config.tuning().halvingRounds();
+        if (determined || nc <= 2 || rounds < 2) {
+            Round one = runRound(r, info, sampler, candidates, seed, 0, limit, stopAt, waitUntil, timed, base, bombs,
+                landlordPlays, farmersPlayed, determined, effort);
+            Effort.Totals t = one.totals;
+            long[] wins = t.wins();
+            long[] scores = t.scores();
+            int worlds = t.worlds();
+            int solved = t.solved();
+            long rollouts = t.counts().rollouts();
+            long rolloutMoves = t.counts().rolloutMoves();
+            if (determined && fixedWorlds > 0 && worlds == 1) {
+                // fixed-worlds mode counts the one world of a determined set as the worlds asked for:
+                // each of them is this deal, evaluated the same way
+                for (int c = 0; c < nc; c++) {
+                    wins[c] *= fixedWorlds;
+                    scores[c] *= fixedWorlds;
+                }
+                solved *= fixedWorlds;
+                rollouts *= fixedWorlds;
+                rolloutMoves *= fixedWorlds;
+                worlds = fixedWorlds;
+            }
+            return new Decision(table, candidates, wins, scores, null, worlds, solved, rollouts, rolloutMoves,
+                t.counts(), System.nanoTime() - start, timed && one.cut);
+        }
+        return decideHalving(info, seed, start, candidates, sampler, fixedWorlds, effort, timed, stopAt, waitUntil,
+            base, bombs, landlordPlays, farmersPlayed, Math.min(rounds, 32 - Integer.numberOfLeadingZeros(nc - 1)));
+    }
+
+    /** The worlds of one job and whether the clock cut it. */
+    private record Round(Effort.Totals totals, boolean cut) {
+    }
+
+    /**
+     * Runs one job on every worker: worlds {@code first + i}, {@code i < limit}, of {@code cands},
+     * until {@code effort} is spent or {@code stopAt} passes; sums the worlds it counts.
+     */
+    private Round runRound(Rules r, InformationSet info, WorldSampler sampler, int[] cands, long seed, int first,
+                           int limit, long stopAt, long waitUntil, boolean timed, int base, int bombs,
+                           int landlordPlays, boolean farmersPlayed, boolean determined, Effort.Meter effort) {
+        Job job = new Job(r, info, sampler, cands, seed, first, limit, stopAt, config.solverMaxCards(),
+            config.solverNodes(), base, bombs, landlordPlays, farmersPlayed, workers.length, determined,
+            config.tuning(), effort);
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
@@ -412,7 +455,6 @@ public final class MonteCarloAgent implements Agent {
                 LockSupport.parkNanos(20_000L);
             }
         }
-        int nc = candidates.length;
         Effort.Ledger[] ledgers = new Effort.Ledger[workers.length];
         boolean[] counted = new boolean[workers.length];
         boolean cut = late;
@@ -421,26 +463,136 @@ public final class MonteCarloAgent implements Agent {
             counted[i] = job.done.get(i) != 0;
             cut |= counted[i] && job.cut[i];
         }
-        Effort.Totals t = Effort.merge(ledgers, counted, effort, nc);
-        long[] wins = t.wins();
-        long[] scores = t.scores();
-        int worlds = t.worlds();
-        int solved = t.solved();
-        long rollouts = t.counts().rollouts();
-        long rolloutMoves = t.counts().rolloutMoves();
-        if (determined && fixedWorlds > 0 && worlds == 1) {
-            // fixed-worlds mode counts the one world of a determined set as the worlds asked for:
-            // each of them is this deal, evaluated the same way
-            for (int c = 0; c < nc; c++) {
-                wins[c] *= fixedWorlds;
-                scores[c] *= fixedWorlds;
-            }
-            solved *= fixedWorlds;
-            rollouts *= fixedWorlds;
-            rolloutMoves *= fixedWorlds;
-            worlds = fixedWorlds;
+        return new Round(Effort.merge(ledgers, counted, effort, cands.length), cut);
+    }
+
+    /**
+     * Successive halving ({@link Tuning#halvingRounds()}): {@code rounds} rounds of consecutive
+     * world indices, each with an equal share of what is left of the budget (the effort, the fixed
+     * worlds, or the time); after each round but the last, the candidates still in play are ranked
+     * by the worlds they won over every round so far (then score, then candidate order) and the
+     * worse half is dropped. The rounds' worlds and the drops depend only on the seed and the
+     * counted worlds, so the decision is the same on any thread count and load (except under the
+     * clock). A candidate's statistics are over the worlds it was evaluated in; the survivors rank
+     * first in the {@link Decision}.
+     */
+    private Decision decideHalving(InformationSet info, long seed, long start, int[] candidates, WorldSampler sampler,
+                                   int fixedWorlds, Effort.Meter effort, boolean timed, long stopAt, long waitUntil,
+                                   int base, int bombs, int landlordPlays, boolean farmersPlayed, int rounds) {
+        Rules r = info.rules();
+        int nc = candidates.length;
+        long[] wins = new long[nc];
+        long[] scores = new long[nc];
+        long[] samples = new long[nc];
+        int[] active = new int[nc]; // indices into candidates, in candidate order
+        for (int c = 0; c < nc; c++) {
+            active[c] = c;
         }
-        return new Decision(table, candidates, wins, scores, worlds, solved, rollouts, rolloutMoves, t.counts(),
+        int live = nc;
+        int first = 0;
+        int solved = 0;
+        boolean cut = false;
+        long spent = 0;
+        long counts0 = 0;
+        long attempts = 0;
+        long rollouts = 0;
+        long moves = 0;
+        long lookups = 0;
+        long solves = 0;
+        long nodes = 0;
+        long work = 0;
+        long[] features = new long[9];
+        long timedStart = start;
+        long timedSpan = stopAt - start;
+        for (int round = 0; round < rounds; round++) {
+            int left = rounds - round;
+            int[] cands = new int[live];
+            for (int i = 0; i < live; i++) {
+                cands[i] = candidates[active[i]];
+            }
+            Effort.Meter meter = effort;
+            int limit;
+            long roundStop = stopAt;
+            if (effort.limits()) {
+                long remaining = effort.budget() - spent;
+                if (remaining <= 0) {
+                    break;
+                }
+                meter = new Effort.Meter(Math.max(1, remaining / left), effort.weights());
+                limit = TIMED_WORLD_CAP;
+            } else if (fixedWorlds > 0) {
+                limit = (fixedWorlds - first) / left;
+                if (limit <= 0) {
+                    continue;
+                }
+            } else {
+                limit = TIMED_WORLD_CAP;
+                roundStop = timedStart + timedSpan / left;
+                timedStart = roundStop;
+                timedSpan = stopAt - roundStop;
+            }
+            Round done = runRound(r, info, sampler, cands, seed, first, limit, roundStop, waitUntil, timed, base, bombs,
+                landlordPlays, farmersPlayed, false, meter);
+            Effort.Totals t = done.totals;
+            Effort.Counts k = t.counts();
+            for (int i = 0; i < live; i++) {
+                wins[active[i]] += t.wins()[i];
+                scores[active[i]] += t.scores()[i];
+                samples[active[i]] += t.worlds();
+            }
+            first += t.worlds();
+            solved += t.solved();
+            spent += k.work();
+            counts0 += k.worlds();
+            attempts += k.dealAttempts();
+            rollouts += k.rollouts();
+            moves += k.rolloutMoves();
+            lookups += k.splitLookups();
+            solves += k.solves();
+            nodes += k.solverNodes();
+            work += k.work();
+            for (int f = 0; f < features.length; f++) {
+                features[f] += k.features()[f];
+            }
+            if (timed) {
+                cut = done.cut;
+                if (System.nanoTime() >= stopAt) {
+                    break; // the deadline: no later round
+                }
+            } else if (done.cut) {
+                cut = true;
+                break;
+            }
+            if (round == rounds - 1 || t.worlds() == 0) {
+                continue;
+            }
+            // keep the better half (at least two): most wins, then the highest score, then candidate order
+            int keep = Math.max(2, (live + 1) / 2);
+            boolean[] kept = new boolean[nc];
+            for (int n = 0; n < keep; n++) {
+                int best = -1;
+                for (int i = 0; i < live; i++) {
+                    int c = active[i];
+                    if (kept[c]) {
+                        continue;
+                    }
+                    if (best < 0 || wins[c] > wins[best] || wins[c] == wins[best] && scores[c] > scores[best]) {
+                        best = c;
+                    }
+                }
+                kept[best] = true;
+            }
+            int n = 0;
+            for (int i = 0; i < live; i++) {
+                if (kept[active[i]]) {
+                    active[n++] = active[i];
+                }
+            }
+            live = n;
+        }
+        Effort.Counts counts = new Effort.Counts(counts0, attempts, rollouts, moves, lookups, solves, nodes, features,
+            work);
+        return new Decision(r.table(), candidates, wins, scores, samples, first, solved, rollouts, moves, counts,
             System.nanoTime() - start, timed && cut);
     }
 

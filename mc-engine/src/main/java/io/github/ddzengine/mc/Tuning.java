@@ -10,8 +10,13 @@ package io.github.ddzengine.mc;
  *     exact solver's verdict (0: never; {@link Playout#Playout(io.github.ddzengine.core.rules.Rules,
  *     io.github.ddzengine.core.split.MinHands, int, int, long)})
  * @param rolloutSolveNodes the node budget of such a solve (0: none)
+ * @param halvingRounds successive halving across candidates: the decision's budget (effort, worlds
+ *     or time) is split into this many rounds of consecutive world indices, and after each round but
+ *     the last the worse half of the candidates still in play (by worlds won, then score, then the
+ *     candidate order) is dropped, so that later worlds roll out only the contenders (0 or 1: off,
+ *     every world evaluates every candidate; {@link MonteCarloAgent})
  */
-public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes) {
+public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds) {
     /**
      * The chosen settings: the rollout features {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT},
      * {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER} and {@link Playout#SURE_WIN} (31). At
@@ -30,18 +35,34 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
      * @throws IllegalArgumentException if a setting is negative
      */
     public Tuning {
-        if (rolloutFeatures < 0 || rolloutSolveCards < 0 || rolloutSolveNodes < 0) {
+        if (rolloutFeatures < 0 || rolloutSolveCards < 0 || rolloutSolveNodes < 0 || halvingRounds < 0) {
             throw new IllegalArgumentException("search settings are not negative");
         }
+        if (halvingRounds > MAX_HALVING_ROUNDS) {
+            throw new IllegalArgumentException("halving rounds must be 0.." + MAX_HALVING_ROUNDS + ", not " + halvingRounds);
+        }
+    }
+
+    /** The most rounds of successive halving (16 candidates halve to 2 in three). */
+    public static final int MAX_HALVING_ROUNDS = 8;
+
+    /** Settings without successive halving. */
+    public Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes) {
+        this(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, 0);
     }
 
     /** These settings with the rollout features {@code f}. */
     public Tuning withRolloutFeatures(int f) {
-        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes);
+        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes, halvingRounds);
     }
 
     /** These settings with rollouts ending in an exact solve at {@code cards} cards, {@code nodes} nodes at most. */
     public Tuning withRolloutSolve(int cards, long nodes) {
-        return new Tuning(rolloutFeatures, cards, nodes);
+        return new Tuning(rolloutFeatures, cards, nodes, halvingRounds);
+    }
+
+    /** These settings with {@code rounds} rounds of successive halving across candidates (0 or 1: off). */
+    public Tuning withHalvingRounds(int rounds) {
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, rounds);
     }
 }

@@ -103,7 +103,7 @@ final class Worker {
             if (w >= job.limit) {
                 return;
             }
-            int attempts = job.sampler.deal(rng, WorldSampler.worldSeed(job.seed, w), scratch, world);
+            int attempts = job.sampler.deal(rng, WorldSampler.worldSeed(job.seed, job.firstWorld + w), scratch, world);
             long movesBefore = p.moves();
             long lookupsBefore = p.splits().lookups();
             long rolloutNodesBefore = p.solverNodes();

@@ -130,7 +130,8 @@ public final class AgentSpecs {
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
             + "most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its "
-            + "node budget, bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
+            + "node budget, halving=R successive halving of the candidates in R rounds, bid-worlds=N bidding worlds "
+            + "default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
@@ -347,7 +348,8 @@ public final class AgentSpecs {
      */
     private static final class McSettings {
         /** The settings only {@code mc} takes. */
-        private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "bid-worlds");
+        private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "halving",
+            "bid-worlds");
 
         int budget;
         int threads;
@@ -359,6 +361,7 @@ public final class AgentSpecs {
         int solver = -1;
         int rsolve = -1;
         int rnodes = -1;
+        int halving = -1;
         Prior prior;
 
         McSettings(String agent, Map<String, String> settings, boolean full) {
@@ -377,6 +380,13 @@ public final class AgentSpecs {
                     case "solver" -> solver = nonNegative(agent, "solver", v);
                     case "rsolve" -> rsolve = nonNegative(agent, "rsolve", v);
                     case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
+                    case "halving" -> {
+                        halving = nonNegative(agent, "halving", v);
+                        if (halving > Tuning.MAX_HALVING_ROUNDS) {
+                            throw new IllegalArgumentException("agent '" + agent + "': halving must be 0.."
+                                + Tuning.MAX_HALVING_ROUNDS + ", not '" + v + "'");
+                        }
+                    }
                     case "prior" -> {
                         try {
                             // the pass and policy priors are mc's alone (mc-v1 keeps the priors it had)
@@ -472,6 +482,9 @@ public final class AgentSpecs {
                 Tuning t = c.tuning();
                 c = c.withTuning(t.withRolloutSolve(rsolve >= 0 ? rsolve : t.rolloutSolveCards(),
                     rnodes >= 0 ? rnodes : t.rolloutSolveNodes()));
+            }
+            if (halving >= 0) {
+                c = c.withTuning(c.tuning().withHalvingRounds(halving));
             }
             if (bidWorlds > 0) {
                 Bidder d = c.bidder();

@@ -106,7 +106,7 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
-            + "rsolve, rnodes, bid-worlds)",
+            + "rsolve, rnodes, halving, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
