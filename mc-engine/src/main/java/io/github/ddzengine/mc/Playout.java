@@ -479,25 +479,8 @@ public final class Playout {
      * cannot beat): the best such lead by the lead order, or a pass if there is none.
      */
     private int feedSure(long[] h, int mover, int partner, int[] buf, int n, int[] after) {
-        long hp = h[partner];
         long landlord = h[0];
-        int cp = splits.count(hp);
-        if (cp < 2 || cp > SURE_WIN_PLAYS + 1) {
-            return MoveTable.PASS;
-        }
-        // the partner's moves that win from the lead: unbeatable, then a sure win
-        int[] pm = partnerMoves;
-        int k = pruner.prune(hp, pm, generator.leads(hp, pm));
-        int wins = 0;
-        for (int i = 0; i < k; i++) {
-            int q = pm[i];
-            long rest = hp - table.cards(q);
-            int a = splits.count(rest);
-            if (a >= 1 && a <= SURE_WIN_PLAYS && !generator.canBeat(landlord, q)
-                && (a == 1 || sureWin(rest, a, landlord, 0L, 0))) {
-                partnerWins[wins++] = q;
-            }
-        }
+        int wins = partnerWins(h[partner], landlord);
         if (wins == 0) {
             return MoveTable.PASS;
         }
@@ -522,6 +505,32 @@ public final class Playout {
             }
         }
         return best;
+    }
+
+    /**
+     * The moves of a farmer's hand {@code hp} that, taking a trick, win the game: the landlord
+     * cannot beat them and the rest goes out in at most {@link #SURE_WIN_PLAYS} plays, each but the
+     * last one the landlord cannot beat; into {@link #partnerWins}, their number (0 unless the hand
+     * needs 2 to {@code SURE_WIN_PLAYS + 1} plays).
+     */
+    private int partnerWins(long hp, long landlord) {
+        int cp = splits.count(hp);
+        if (cp < 2 || cp > SURE_WIN_PLAYS + 1) {
+            return 0;
+        }
+        int[] pm = partnerMoves;
+        int k = pruner.prune(hp, pm, generator.leads(hp, pm));
+        int wins = 0;
+        for (int i = 0; i < k; i++) {
+            int q = pm[i];
+            long rest = hp - table.cards(q);
+            int a = splits.count(rest);
+            if (a >= 1 && a <= SURE_WIN_PLAYS && !generator.canBeat(landlord, q)
+                && (a == 1 || sureWin(rest, a, landlord, 0L, 0))) {
+                partnerWins[wins++] = q;
+            }
+        }
+        return wins;
     }
 
     /**
