@@ -127,7 +127,8 @@ public final class Playout {
      * A playout for {@code rules}, counting plays with {@code minHands} (shared, thread-safe).
      *
      * @param features the policy's features: an or of {@link #WIN_IN_TWO}, {@link #URGENT_COUNT},
-     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN} (and the experimental ones); 0 is
+     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN}, {@link #FEED_SURE},
+     *     {@link #BLOCK_SHORT} (and the experimental ones); 0 is
      *     the first policy ({@code mc-v1}'s)
      * @param solveCards once the hands hold at most this many cards in all, the rollout ends with
      *     the exact solver's verdict ({@link Solver#solveVerdict}); 0 for never
