@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.tables.EngineTables;
@@ -106,8 +107,8 @@ final class CoachCommand implements Callable<Integer> {
         EngineTables tables = tablesOption.load(rules.preset());
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
-        return dialogue(spec, stdin, spec.commandLine().getOut(), new Solver(rules, table, tables), p, side, lang,
-            timeoutMillis);
+        return dialogue(spec, stdin, spec.commandLine().getOut(), new Solver(rules, table, tables),
+            new DistanceToWin(rules, table, tables), p, side, lang, timeoutMillis);
     }
 
     /**
@@ -134,20 +135,20 @@ final class CoachCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the dialogue on {@code p} with {@code solver}, reading lines of {@code stdin} until
+     * Runs the dialogue on {@code p} with {@code solver} and {@code distance}, reading lines of {@code stdin} until
      * {@code quit} or the end of input.
      *
      * @return the exit code
      */
-    static int dialogue(CommandSpec spec, InputStream stdin, PrintWriter out, Solver solver, Position p, String side,
-                        Lang lang, long timeoutMillis) throws IOException {
+    static int dialogue(CommandSpec spec, InputStream stdin, PrintWriter out, Solver solver, DistanceToWin distance,
+                        Position p, String side, Lang lang, long timeoutMillis) throws IOException {
         boolean landlord;
         try {
             landlord = personIsLandlord(side, p);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        Coach coach = new Coach(solver, p, landlord, timeoutMillis);
+        Coach coach = new Coach(solver, distance, p, landlord, timeoutMillis);
         new Dialogue(coach, out, lang).run(new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)),
             System.console() == null);
         out.flush();
@@ -285,11 +286,37 @@ final class CoachCommand implements Callable<Integer> {
             if (!a.isKnown()) {
                 out.println(t("Unknown: the solve ran out of time (--timeout-ms).", "未知：求解超时（--timeout-ms）。"));
             } else if (a.moverWins()) {
+                int[] plays = coach.winningPlays();
                 out.println(t("You are winning: winning moves (all " + a.winning().length + "): ",
-                    "你必胜：必胜走法（共 " + a.winning().length + " 种）：") + lang.moves(table, a.winning()));
+                    "你必胜：必胜走法（共 " + a.winning().length + " 种）：")
+                    + (plays == null ? lang.moves(table, a.winning()) : withPlays(a.winning(), plays)));
             } else {
-                out.println(t("You are losing: every move loses against best play.", "你必输：对方应对正确时怎么出都输。"));
+                DistanceToWin.Result d = coach.playsToWin();
+                if (d != null && d.wins()) {
+                    out.println(t("You are losing: every move loses against best play; against your most stubborn "
+                            + "defence the engine needs " + plays(d.plays()) + ".",
+                        "你必输：对方应对正确时怎么出都输；你最顽强地抵抗，引擎也只需 " + d.plays() + " 手。"));
+                } else {
+                    out.println(t("You are losing: every move loses against best play.", "你必输：对方应对正确时怎么出都输。"));
+                }
             }
+        }
+
+        /** {@code 1 play}, {@code 7 plays}, {@code 7 手}. */
+        private String plays(int n) {
+            return t(n == 1 ? "1 play" : n + " plays", n + " 手");
+        }
+
+        /** Moves each with its plays to win: {@code 8 (11 plays), T (12 plays)}. */
+        private String withPlays(int[] moves, int[] plays) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < moves.length; i++) {
+                if (i > 0) {
+                    sb.append(lang.comma());
+                }
+                sb.append(lang.move(table, moves[i])).append(lang.aside(plays(plays[i])));
+            }
+            return sb.toString();
         }
 
         /** What the person's move did. */

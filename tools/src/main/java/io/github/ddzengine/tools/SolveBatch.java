@@ -4,9 +4,14 @@ import java.io.IOException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
+import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.tables.Tables;
 
@@ -16,8 +21,8 @@ import io.github.ddzengine.tables.Tables;
  *
  * <p>A line is either a position in plain notation ({@code 448999TJJQQAD/336688TAA22X 0}) or a
  * JSON object {@code {"position": "...", "rules": "...", "bans": [...], "all": true,
- * "timeout_ms": 1000, "id": ...}}: {@code position} required; {@code rules}, {@code bans} (an
- * array of names or codes, or one comma-separated string), {@code all} and {@code timeout_ms}
+ * "timeout_ms": 1000, "distance": true, "id": ...}}: {@code position} required; {@code rules}, {@code bans} (an
+ * array of names or codes, or one comma-separated string), {@code all}, {@code distance} and {@code timeout_ms}
  * fall back to the command-line options; {@code id} (any JSON value) is echoed first in the
  * output; other fields are ignored, so the files of {@code shared/positions} can be fed as they are.
  *
@@ -28,6 +33,8 @@ import io.github.ddzengine.tables.Tables;
 final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     private final Rules defaults;
     private final boolean defaultAll;
+    private final boolean defaultDistance;
+    private final Map<Rules, DistanceToWin> distances = new HashMap<>();
     private final long defaultTimeoutMillis;
     private final Solvers solvers;
     private final Tables.LoadReport tables;
@@ -37,11 +44,14 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
      *
      * @param defaults the rules (preset and bans) of lines that give none
      * @param all whether lines that do not say find every winning first move
+     * @param distance whether lines that do not say also find the plays to win ({@link SolveDistance})
      * @param timeoutMillis the time budget of lines that do not say, 0 for none
      * @param solvers the solvers to use
      * @param tables the tables installed for the batch (null if none), to name one that fails under it
      */
-    SolveBatch(Rules defaults, boolean all, long timeoutMillis, Solvers solvers, Tables.LoadReport tables) {
+    SolveBatch(Rules defaults, boolean all, boolean distance, long timeoutMillis, Solvers solvers,
+               Tables.LoadReport tables) {
+        this.defaultDistance = distance;
         this.tables = tables;
         this.defaults = defaults;
         this.defaultAll = all;
@@ -50,7 +60,7 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     }
 
     /** One parsed input line. */
-    record Task(JsonNode id, Position position, boolean all, long timeoutMillis) {
+    record Task(JsonNode id, Position position, boolean all, boolean distance, long timeoutMillis) {
     }
 
     @Override
@@ -63,19 +73,13 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     public Task read(String line) {
         String start = line.stripLeading();
         if (!start.startsWith("{") && !start.startsWith("[")) { // a JSON array is a mistake, not notation
-            return new Task(null, Position.parse(line, defaults), defaultAll, defaultTimeoutMillis);
+            return new Task(null, Position.parse(line, defaults), defaultAll, defaultDistance, defaultTimeoutMillis);
         }
         JsonNode node = JsonFields.readObject(line, "position");
         String position = JsonFields.required(node, "position");
         Rules rules = JsonFields.rules(node, defaults);
-        boolean all = defaultAll;
-        JsonNode a = node.get("all");
-        if (a != null && !a.isNull()) {
-            if (!a.isBoolean()) {
-                throw new IllegalArgumentException("\"all\" must be true or false");
-            }
-            all = a.booleanValue();
-        }
+        boolean all = flag(node, "all", defaultAll);
+        boolean distance = flag(node, "distance", defaultDistance);
         long timeout = defaultTimeoutMillis;
         JsonNode t = node.get("timeout_ms");
         if (t != null && !t.isNull()) {
@@ -87,7 +91,19 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
             timeout = t.longValue();
         }
         JsonNode id = node.get("id");
-        return new Task(id, Position.parse(position, rules), all, timeout);
+        return new Task(id, Position.parse(position, rules), all, distance, timeout);
+    }
+
+    /** A boolean field of a line, or {@code otherwise} when absent or null. */
+    private static boolean flag(JsonNode node, String field, boolean otherwise) {
+        JsonNode a = node.get(field);
+        if (a == null || a.isNull()) {
+            return otherwise;
+        }
+        if (!a.isBoolean()) {
+            throw new IllegalArgumentException("\"" + field + "\" must be true or false");
+        }
+        return a.booleanValue();
     }
 
     /** Solves a task and writes its object. */
@@ -95,7 +111,14 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     public void answer(Task task, JsonLineWriter out) throws IOException {
         Position p = task.position();
         SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
-        SolveJson.result(out, task.id(), p, r);
+        SolveDistance.Report d = null;
+        if (task.distance() && r.isKnown()) {
+            DistanceToWin dtw = distances.computeIfAbsent(p.rules(),
+                rules -> new DistanceToWin(rules, Solver.DEFAULT_TABLE_MB, solvers.tables(rules)));
+            dtw.clear(); // every line from an empty table, as its solve
+            d = SolveDistance.of(dtw, p, r, task.timeoutMillis());
+        }
+        SolveJson.result(out, task.id(), p, r, task.distance(), d);
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
@@ -82,6 +83,11 @@ final class SolveCommand implements Callable<Integer> {
         description = "Find every winning first move (each searched to the end; slower), not just the first one.")
     private boolean all;
 
+    @Option(names = "--distance",
+        description = "Also the plays to win: the winner's plays (passes not counted) against the most stubborn "
+            + "defence, per winning move with --all; the line then shows the fastest win and the longest defence.")
+    private boolean distance;
+
     @Option(names = "--json", description = "Print one JSON object (fields: docs/cli/solve.md).")
     private boolean json;
 
@@ -149,8 +155,8 @@ final class SolveCommand implements Callable<Integer> {
                     "--batch reads positions from standard input: give no POSITION");
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
-            JsonLines.run(stdin, out, new SolveBatch(rules, all, timeoutMillis, new Solvers(batchTable, tables),
-                tablesOption.loaded()));
+            JsonLines.run(stdin, out, new SolveBatch(rules, all, distance, timeoutMillis,
+                new Solvers(batchTable, tables), tablesOption.loaded()));
             return 0;
         }
         if (side != null && !interactive) {
@@ -186,14 +192,16 @@ final class SolveCommand implements Callable<Integer> {
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
         if (interactive) {
-            return CoachCommand.dialogue(spec, stdin, out, new Solver(rules, table, tables), p, side, lang,
-                timeoutMillis);
+            return CoachCommand.dialogue(spec, stdin, out, new Solver(rules, table, tables),
+                new DistanceToWin(rules, table, tables), p, side, lang, timeoutMillis);
         }
         SolveResult r = new Solver(rules, table, tables).solve(p, all, timeoutMillis, 0);
+        SolveDistance.Report d = distance && r.isKnown()
+            ? SolveDistance.of(new DistanceToWin(rules, table, tables), p, r, timeoutMillis) : null;
         if (json) {
-            SolveJson.result(new JsonLineWriter(out), null, p, r);
+            SolveJson.result(new JsonLineWriter(out), null, p, r, distance, d);
         } else {
-            print(out, p, r, timeoutMillis, lang);
+            print(out, p, r, timeoutMillis, lang, d);
         }
         out.flush();
         return 0;
@@ -215,6 +223,15 @@ final class SolveCommand implements Callable<Integer> {
 
     /** The position, the verdict, the winning moves, the principal variation and the statistics. */
     static void print(PrintWriter out, Position p, SolveResult r, long timeoutMillis, Lang lang) {
+        print(out, p, r, timeoutMillis, lang, null);
+    }
+
+    /**
+     * The position, the verdict, the winning moves, the plays to win when {@code d} is given (else
+     * null), the line and the statistics.
+     */
+    static void print(PrintWriter out, Position p, SolveResult r, long timeoutMillis, Lang lang,
+                      SolveDistance.Report d) {
         MoveTable table = p.rules().table();
         int seats = p.seats();
         boolean en = lang == Lang.EN;
@@ -226,29 +243,74 @@ final class SolveCommand implements Callable<Integer> {
                 + "or 0 for no limit"
                 : "未知（" + timeoutMillis + " 毫秒后超时）：没有结论；请加大 --timeout-ms，或设为 0 不限时");
         } else {
-            out.println(lang.winner(r.winner().equals("landlord")) + lang.colon() + lang.moverVerdict(mover, r.moverWins()));
+            boolean landlordWins = r.winner().equals("landlord");
+            out.println(lang.winner(landlordWins) + lang.colon() + lang.moverVerdict(mover, r.moverWins()));
             int[] winning = r.winningMoves();
-            int[] line = r.line();
+            boolean distanceLine = d != null && d.line() != null;
+            int[] line = distanceLine ? d.line() : r.line();
             if (winning != null) {
                 if (winning.length == 0) {
                     out.println(en ? "Winning moves: none" : "必胜走法：无");
                 } else {
-                    String list = lang.moves(table, MoveLister.inDisplayOrder(table, winning));
+                    String list = d == null ? lang.moves(table, MoveLister.inDisplayOrder(table, winning))
+                        : playsList(table, d, lang);
                     out.println(en ? "Winning moves (all " + winning.length + "): " + list
                         : "必胜走法（共 " + winning.length + " 种）：" + list);
                 }
             } else if (r.moverWins() && line.length > 0) {
-                out.println(en ? "Winning move: " + table.format(line[0]) + " (the first found; --all finds every one)"
-                    : "必胜走法：" + lang.move(table, line[0]) + "（找到的第一种；--all 列出全部）");
+                if (distanceLine) {
+                    out.println(en ? "Winning move: " + table.format(line[0]) + " (the fastest; --all finds every one)"
+                        : "必胜走法：" + lang.move(table, line[0]) + "（最快的一种；--all 列出全部）");
+                } else {
+                    out.println(en ? "Winning move: " + table.format(line[0]) + " (the first found; --all finds every one)"
+                        : "必胜走法：" + lang.move(table, line[0]) + "（找到的第一种；--all 列出全部）");
+                }
             }
-            out.println(en ? "Line (the winner's moves win; the loser's are simply its first legal choice):"
-                : "变化（赢家走必胜着；输家只走它的第一种合法出法）：");
+            if (d != null) {
+                String side = lang.side(landlordWins);
+                String whose = seats == 2 && !landlordWins ? lang.seat(1, 2) : side;
+                if (d.exact()) {
+                    out.println(en ? "Plays to win: " + d.plays() + " (the " + whose + (landlordWins || seats == 2 ? "'s" : "'")
+                        + " plays against the most stubborn defence; passes are not plays)"
+                        : "取胜手数：" + d.plays() + "（" + whose + "出牌的手数，对方作最顽强的抵抗；不出不算一手）");
+                } else {
+                    out.println(en ? "Plays to win: at least " + d.plays() + " (the time ran out before it was exact)"
+                        : "取胜手数：至少 " + d.plays() + "（超时，未算出精确值）");
+                }
+            }
+            if (distanceLine) {
+                out.println(en ? "Line (the winner wins in the fewest plays, the loser defends the longest):"
+                    : "变化（赢家以最少的手数取胜，输家作最顽强的抵抗）：");
+            } else {
+                out.println(en ? "Line (the winner's moves win; the loser's are simply its first legal choice):"
+                    : "变化（赢家走必胜着；输家只走它的第一种合法出法）：");
+            }
             printLine(out, p, line, lang);
         }
         out.println(en ? String.format(Locale.ROOT, "%,d nodes, %.1f ms, table hit rate %.1f%%", r.nodes(), r.millis(),
             100 * r.tableHitRate())
             : String.format(Locale.ROOT, "%,d 个节点，%.1f 毫秒，置换表命中率 %.1f%%", r.nodes(), r.millis(),
                 100 * r.tableHitRate()));
+        if (d != null) {
+            out.println(en ? String.format(Locale.ROOT, "Distance: %,d nodes, %.1f ms", d.nodes(), d.nanos() / 1e6)
+                : String.format(Locale.ROOT, "手数搜索：%,d 个节点，%.1f 毫秒", d.nodes(), d.nanos() / 1e6));
+        }
+    }
+
+    /** The winning moves, each with its plays to win: {@code 8 (7 plays), T (at least 9 plays)}. */
+    static String playsList(MoveTable table, SolveDistance.Report d, Lang lang) {
+        StringBuilder sb = new StringBuilder();
+        boolean en = lang == Lang.EN;
+        for (int i = 0; i < d.moves().length; i++) {
+            if (i > 0) {
+                sb.append(lang.comma());
+            }
+            int n = d.movePlays()[i];
+            String plays = en ? (d.moveExact()[i] ? "" : "at least ") + n + (n == 1 ? " play" : " plays")
+                : (d.moveExact()[i] ? "" : "至少 ") + n + " 手";
+            sb.append(lang.move(table, d.moves()[i])).append(lang.aside(plays));
+        }
+        return sb.toString();
     }
 
     /** One row a seat: its name, its cards and count, and for the mover what it must do. */

@@ -40,6 +40,23 @@ final class SolveJson {
      * @param id the input line's {@code id}, written first as it is; null for none
      */
     static void result(JsonLineWriter out, JsonNode id, Position p, SolveResult r) throws IOException {
+        result(out, id, p, r, false, null);
+    }
+
+    /**
+     * Writes the object of one solve and a line break, with the distance fields when {@code d}
+     * is given ({@code --distance}): {@code plays_to_win}, {@code plays_to_win_exact}, with
+     * {@code --all} {@code plays_by_move}, and {@code distance_nodes}, {@code distance_ms}; the
+     * line is then the distance's line when it was found in the budget.
+     *
+     * @param id the input line's {@code id}, written first as it is; null for none
+     * @param distanceAsked whether the distance was asked for (then its fields are null when the
+     *     verdict is unknown)
+     * @param d the distance, or null (not asked for, or the verdict unknown)
+     */
+    static void result(JsonLineWriter out, JsonNode id, Position p, SolveResult r, boolean distanceAsked,
+                       SolveDistance.Report d)
+        throws IOException {
         Rules rules = p.rules();
         MoveTable table = rules.table();
         JsonGenerator gen = out.gen();
@@ -69,11 +86,33 @@ final class SolveJson {
         } else {
             moves(gen, "winning_moves", table, MoveLister.inDisplayOrder(table, winning));
         }
-        moves(gen, "line", table, r.line());
+        moves(gen, "line", table, d != null && d.line() != null ? d.line() : r.line());
+        if (d != null) {
+            gen.writeNumberField("plays_to_win", d.plays());
+            gen.writeBooleanField("plays_to_win_exact", d.exact());
+            if (d.moves() != null) {
+                gen.writeArrayFieldStart("plays_by_move");
+                for (int i = 0; i < d.moves().length; i++) {
+                    gen.writeStartObject();
+                    gen.writeStringField("move", table.format(d.moves()[i]));
+                    gen.writeNumberField("plays_to_win", d.movePlays()[i]);
+                    gen.writeBooleanField("exact", d.moveExact()[i]);
+                    gen.writeEndObject();
+                }
+                gen.writeEndArray();
+            }
+        } else if (distanceAsked) {
+            gen.writeNullField("plays_to_win");
+            gen.writeNullField("plays_to_win_exact");
+        }
         gen.writeBooleanField("timed_out", !r.isKnown());
         gen.writeNumberField("nodes", r.nodes());
         gen.writeNumberField("time_ms", BigDecimal.valueOf(r.nanos(), 6).setScale(3, RoundingMode.HALF_UP));
         gen.writeNumberField("table_hit_rate", BigDecimal.valueOf(r.tableHitRate()).setScale(4, RoundingMode.HALF_UP));
+        if (d != null) {
+            gen.writeNumberField("distance_nodes", d.nodes());
+            gen.writeNumberField("distance_ms", BigDecimal.valueOf(d.nanos(), 6).setScale(3, RoundingMode.HALF_UP));
+        }
         gen.writeEndObject();
         out.endLine();
     }

@@ -82,6 +82,11 @@ final class Solvers {
         return s;
     }
 
+    /** The precomputed tables of {@code rules}' preset. */
+    EngineTables tables(Rules rules) {
+        return tables.apply(rules.preset());
+    }
+
     /** Most solvers kept at once. */
     int capacity() {
         return capacity;

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.tools.coach.Coach;
@@ -70,6 +71,78 @@ class CoachTest {
         assertThrows(IllegalStateException.class, farmer::analysis);
     }
 
+    /**
+     * The person plays a fastest winning move every time; the engine defends: the game then lasts
+     * exactly the plays to win of the start, which only the most stubborn defence achieves, and
+     * every engine move is the first in display order after which the person needs the most plays.
+     */
+    private static void fastestAgainstStubborn(String position, boolean landlord, int expectedPlays) {
+        Coach c = coach(position, landlord);
+        DistanceToWin check = new DistanceToWin(Rules.STANDARD, 4);
+        assertEquals(expectedPlays, c.playsToWin().plays());
+        int plays = 0;
+        while (!c.isOver()) {
+            Position p = c.position();
+            if (!c.personToMove()) {
+                // the engine loses: its move must keep the person's distance, the first to do so in display order
+                int before = check.plays(p, landlord, 0, 0).plays();
+                int expected = -1;
+                for (int m : c.legalMoves()) {
+                    Position after = Coach.after(p, m);
+                    if (after != null && check.plays(after, landlord, 0, 0).plays() == before) {
+                        expected = m;
+                        break;
+                    }
+                }
+                Coach.Step s = c.reply();
+                assertEquals(Rules.STANDARD.table().format(expected), Rules.STANDARD.table().format(s.move()),
+                    p.toString());
+                continue;
+            }
+            int[] winning = c.analysis().winning();
+            int[] wp = c.winningPlays();
+            assertNotNull(wp, p.toString());
+            int best = 0;
+            for (int i = 1; i < wp.length; i++) {
+                if (wp[i] < wp[best]) {
+                    best = i;
+                }
+            }
+            assertEquals(c.playsToWin().plays(), wp[best], p.toString());
+            if (winning[best] != 0) {
+                plays++;
+            }
+            c.play(winning[best]);
+        }
+        assertEquals(landlord, c.landlordWon());
+        assertEquals(expectedPlays, plays);
+    }
+
+    @Test
+    void theEngineDefendsMostStubbornlyAgainstTheFastestWin() {
+        fastestAgainstStubborn(LOST, false, 3); // the person is the farmer, who wins
+        fastestAgainstStubborn(LEVEL_50, true, 11);
+    }
+
+    @Test
+    void theEngineWinsFastest() {
+        // the person (landlord) is lost; the engine (farmer) needs 3 plays against the best defence
+        Coach c = coach(LOST, true);
+        DistanceToWin.Result d = c.playsToWin();
+        assertTrue(d.wins());
+        assertEquals(3, d.plays());
+        int enginePlays = 0;
+        while (!c.isOver()) {
+            if (c.personToMove()) {
+                c.play(c.legalMoves()[0]);
+            } else if (c.reply().move() != 0) {
+                enginePlays++;
+            }
+        }
+        assertFalse(c.landlordWon());
+        assertTrue(enginePlays <= 3, "the engine took " + enginePlays + " plays");
+    }
+
     @Test
     void illegalMovesAreRefusedWithAReason() {
         Coach c = coach(LOST, true);
@@ -86,10 +159,13 @@ class CoachTest {
         assertEquals("Coach: you play the landlord, the engine the farmer. Type a move (8, 99, 10 J Q K A, pass), "
             + "hint, moves, undo or quit.", out.get(0));
         assertEquals("Position 448999TJJQQAD/336688TAA22X 0, rules standard", out.get(1));
-        assertEquals("You are winning: winning moves (all 1): 8", out.get(4));
+        assertEquals("You are winning: winning moves (all 1): 8 (11 plays)", out.get(4));
         assertEquals("landlord> 4", out.get(5));
         assertEquals("You played 4: that loses; the winning moves were: 8", out.get(6));
-        assertTrue(out.contains("You are losing: every move loses against best play."), r.out());
+        // the engine, now winning, plays its fastest win: 7 plays against the most stubborn defence
+        assertEquals("farmer (engine) plays A", out.get(7));
+        assertTrue(out.contains("You are losing: every move loses against best play; against your most stubborn "
+            + "defence the engine needs 7 plays."), r.out());
         int undo = out.indexOf("landlord> undo");
         assertEquals("Taken back.", out.get(undo + 1));
         assertEquals("  landlord  448999TJJQQAD (13 cards), to lead", out.get(undo + 2));
@@ -110,7 +186,7 @@ class CoachTest {
         CliRun r = CliRun.withInput(script.toString(), "solve", "-i", LOST, "--side", "地主", "--lang", "zh", "--tt-mb=16");
         List<String> out = r.assertSuccess();
         assertEquals("教练：你执地主，引擎执农民。输入出牌（8、99、10 J Q K A、不出），或 提示、出法、悔棋、退出。", out.get(0));
-        assertEquals("你必输：对方应对正确时怎么出都输。", out.get(4));
+        assertEquals("你必输：对方应对正确时怎么出都输；你最顽强地抵抗，引擎也只需 3 手。", out.get(4));
         assertTrue(out.contains("农民胜：引擎赢了。输入 悔棋 可以退回，或 退出。"), r.out());
         assertFalse(out.stream().anyMatch(l -> l.contains("仍然必胜")), r.out());
         assertNotNull(out.get(out.size() - 1));

@@ -12,6 +12,7 @@ import io.github.ddzengine.core.movegen.DisplayOrder;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
@@ -24,18 +25,29 @@ import io.github.ddzengine.core.solve.Solver;
  * back ({@link #undo}). The API behind {@code ddz coach} (and {@code ddz solve -i}), reusable by
  * any front end: it prints nothing.
  *
- * <p><b>The engine's move.</b> Where the engine's side wins it plays its first winning move in
- * display order. Where it loses, every move loses, and it resists: it plays the move after which
- * the person's side has the fewest winning moves, ties broken by display order. Both depend only on
- * the exact verdicts, not on the solver's search order, so a session replays the same on every
- * version of the solver. Where a solve runs out of its time budget the engine plays its first legal
- * move in display order.
+ * <p><b>The engine's move</b> follows the distance to win ({@link DistanceToWin}: the winning
+ * side's plays to finish against the most stubborn defence, passes not counted). Where the
+ * engine's side wins it plays the fastest win: the first move in display order after which its side
+ * needs the fewest plays. Where it loses, every move loses, and it plays the most stubborn defence:
+ * the first move in display order after which the person's side needs the most plays. Both depend
+ * only on exact values, not on the solver's search order, so a session replays the same on every
+ * version of the solver. Where the distance is not exact within the budget (the session's time
+ * budget and {@value #DISTANCE_NODES} nodes a search), the engine falls back on the verdicts
+ * alone: its first winning move in display order, or where it loses the move after which the
+ * person's side has the fewest winning moves; where a solve runs out of its time budget it plays
+ * its first legal move in display order.
  *
  * <p>Every position is solved with every winning move ({@link Solver#solve} with
  * {@code allWinningMoves}), each from an empty table, within the session's time budget; answers
- * are cached, so undoing and replaying costs no search. Not thread-safe.
+ * are cached, so undoing and replaying costs no search; the distance search keeps its table for
+ * the whole session (its entries are exact). Not thread-safe.
  */
 public final class Coach {
+    /** Node budget of each distance search of a session (about a few seconds at most). */
+    public static final long DISTANCE_NODES = 5_000_000;
+    /** Distance-table memory of a session made without its own search, MiB. */
+    private static final int DISTANCE_TABLE_MB = 16;
+
     /**
      * What the solver says of a position.
      *
@@ -79,6 +91,8 @@ public final class Coach {
     }
 
     private final Solver solver;
+    private final DistanceToWin distance;
+    private final Map<String, DistanceToWin.Result> distances = new HashMap<>();
     private final Rules rules;
     private final MoveGenerator generator;
     private final boolean personIsLandlord;
@@ -90,7 +104,7 @@ public final class Coach {
     private Position current;
 
     /**
-     * A session from {@code start}.
+     * A session from {@code start} with a distance search of its own (16 MiB of table).
      *
      * @param solver a solver of the position's rules (the session uses it alone)
      * @param start the position to play out
@@ -99,11 +113,26 @@ public final class Coach {
      * @throws IllegalArgumentException if the solver's rules differ from the position's
      */
     public Coach(Solver solver, Position start, boolean personIsLandlord, long timeoutMillis) {
-        if (!solver.rules().equals(start.rules())) {
-            throw new IllegalArgumentException("the solver plays by " + solver.rules() + ", the position by "
-                + start.rules());
+        this(solver, new DistanceToWin(start.rules(), DISTANCE_TABLE_MB), start, personIsLandlord, timeoutMillis);
+    }
+
+    /**
+     * A session from {@code start}.
+     *
+     * @param solver a solver of the position's rules (the session uses it alone)
+     * @param distance a distance search of the position's rules (the session uses it alone)
+     * @param start the position to play out
+     * @param personIsLandlord whether the person plays the landlord (else the farmers)
+     * @param timeoutMillis time budget of each solve and each distance search, ms; 0 for none
+     * @throws IllegalArgumentException if the solver's or the search's rules differ from the position's
+     */
+    public Coach(Solver solver, DistanceToWin distance, Position start, boolean personIsLandlord, long timeoutMillis) {
+        if (!solver.rules().equals(start.rules()) || !distance.rules().equals(start.rules())) {
+            throw new IllegalArgumentException("the solver plays by " + solver.rules() + " and the distance search by "
+                + distance.rules() + ", the position by " + start.rules());
         }
         this.solver = solver;
+        this.distance = distance;
         this.rules = start.rules();
         this.generator = new MoveGenerator(rules);
         this.personIsLandlord = personIsLandlord;
@@ -156,6 +185,51 @@ public final class Coach {
             throw new IllegalStateException("the game is over");
         }
         return analyse(current);
+    }
+
+    /**
+     * The winner's plays to win from the position to play, against the most stubborn defence
+     * ({@link DistanceToWin}; cached): exact, or a lower bound where the budget ran out; null when
+     * the verdict is unknown.
+     *
+     * @throws IllegalStateException if the game is over
+     */
+    public DistanceToWin.Result playsToWin() {
+        Analysis a = analysis();
+        if (!a.isKnown()) {
+            return null;
+        }
+        return distanceOf(current, Position.isLandlordSide(current.mover()) == a.moverWins());
+    }
+
+    /**
+     * The plays to win after each winning move of the mover ({@link Analysis#winning()}, same order),
+     * the move counted, or null when the mover loses, the verdict is unknown or one of them is not
+     * exact within the budget.
+     *
+     * @throws IllegalStateException if the game is over
+     */
+    public int[] winningPlays() {
+        Analysis a = analysis();
+        if (!a.moverWins()) {
+            return null;
+        }
+        boolean landlord = Position.isLandlordSide(current.mover());
+        int[] plays = new int[a.winning().length];
+        for (int i = 0; i < plays.length; i++) {
+            int m = a.winning()[i];
+            Position after = after(current, m);
+            if (after == null) {
+                plays[i] = 1;
+                continue;
+            }
+            DistanceToWin.Result r = distanceOf(after, landlord);
+            if (!r.exact()) {
+                return null;
+            }
+            plays[i] = r.plays() + (m == MoveTable.PASS ? 0 : 1);
+        }
+        return plays;
     }
 
     /** Every legal move of the mover, in display order. */
@@ -236,11 +310,19 @@ public final class Coach {
     private int engineMove(Position p) {
         Analysis a = analyse(p);
         int[] legal = legal(p);
-        if (a.moverWins()) {
-            return a.best();
-        }
         if (!a.isKnown() || legal.length == 1) {
             return legal[0];
+        }
+        boolean landlordWins = Position.isLandlordSide(p.mover()) == a.moverWins();
+        DistanceToWin.Result d = distanceOf(p, landlordWins);
+        if (d.wins()) {
+            int m = distance.bestMove(p, landlordWins, d.plays(), timeoutMillis, DISTANCE_NODES);
+            if (m >= 0) {
+                return m;
+            }
+        }
+        if (a.moverWins()) {
+            return a.best();
         }
         // every move loses: the one that leaves the winner the fewest winning moves
         int best = legal[0];
@@ -263,6 +345,17 @@ public final class Coach {
             }
         }
         return best;
+    }
+
+    /** The distance of {@code p} for a side, cached (exact values and lower bounds alike). */
+    private DistanceToWin.Result distanceOf(Position p, boolean landlordSide) {
+        String key = p + (landlordSide ? " L" : " F");
+        DistanceToWin.Result r = distances.get(key);
+        if (r == null) {
+            r = distance.plays(p, landlordSide, timeoutMillis, DISTANCE_NODES);
+            distances.put(key, r);
+        }
+        return r;
     }
 
     private Analysis analyse(Position p) {
