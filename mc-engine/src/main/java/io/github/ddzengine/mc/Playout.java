@@ -51,6 +51,18 @@ public final class Playout {
     public static final int EXP_URGENT2 = 64;
     /** Experimental: the landlord answers a farmer of at most three plays with moves that leave as many. */
     public static final int EXP_LANDLORD_EVEN = 128;
+    /**
+     * Feature (with {@link #WIN_IN_TWO} and {@link #SURE_WIN}): a farmer leads a move its partner
+     * takes with a move the landlord cannot beat, after which the partner goes out in plays the
+     * landlord cannot beat but the last (landlord_up's lead must also be one the landlord cannot
+     * beat): feeding a partner with a sure win, not only a partner whose hand is one combination.
+     */
+    public static final int FEED_SURE = 256;
+    /**
+     * Feature: landlord_up overtakes landlord_down's move when the landlord's hand is one
+     * combination that beats it, with the lowest answer that hand does not beat (a block).
+     */
+    public static final int BLOCK_SHORT = 512;
     /** The most plays left that {@link #SURE_WIN} looks through. */
     public static final int SURE_WIN_PLAYS = 4;
     /** Feature: a seat also fights for the trick when an opponent's whole hand is one combination. */
@@ -90,6 +102,9 @@ public final class Playout {
     private final int[] readingsA = new int[2];
     private final int[] readingsB = new int[2];
     private final int[] readingsP = new int[2];
+    private final int[] readingsL = new int[2];
+    private final int[] partnerMoves = new int[MoveGenerator.MAX_MOVES];
+    private final int[] partnerWins = new int[MoveGenerator.MAX_MOVES];
     private final int features;
     private final int solveCards;
     private final long solveNodes;
@@ -112,7 +127,8 @@ public final class Playout {
      * A playout for {@code rules}, counting plays with {@code minHands} (shared, thread-safe).
      *
      * @param features the policy's features: an or of {@link #WIN_IN_TWO}, {@link #URGENT_COUNT},
-     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN} (and the experimental ones); 0 is
+     *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN}, {@link #FEED_SURE},
+     *     {@link #BLOCK_SHORT} (and the experimental ones); 0 is
      *     the first policy ({@code mc-v1}'s)
      * @param solveCards once the hands hold at most this many cards in all, the rollout ends with
      *     the exact solver's verdict ({@link Solver#solveVerdict}); 0 for never
@@ -298,6 +314,9 @@ public final class Playout {
                 }
             }
             if (partnerMove) {
+                if ((features & BLOCK_SHORT) != 0 && mover == 2) {
+                    return block(h[0], toBeat, buf, n, after);
+                }
                 return MoveTable.PASS;
             }
         }
@@ -313,6 +332,12 @@ public final class Playout {
             int fed = feed(h, mover, partner, buf, n, after);
             if (fed != MoveTable.PASS) {
                 return fed;
+            }
+            if ((features & (FEED_SURE | SURE_WIN | WIN_IN_TWO)) == (FEED_SURE | SURE_WIN | WIN_IN_TWO)) {
+                fed = feedSure(h, mover, partner, buf, n, after);
+                if (fed != MoveTable.PASS) {
+                    return fed;
+                }
             }
         }
         if (!lead && mover == 1 && lastSeat == 0 && (features & FEED_PARTNER) != 0
@@ -440,6 +465,94 @@ public final class Playout {
                 continue;
             }
             long score = ((long) after[i] << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
+            if (score < bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * {@link #FEED_SURE}: a farmer's lead that its partner takes with a move the landlord cannot
+     * beat, after which the partner's rest goes out in at most {@link #SURE_WIN_PLAYS} plays, each
+     * but the last one the landlord cannot beat (landlord_up's lead must also be one the landlord
+     * cannot beat): the best such lead by the lead order, or a pass if there is none.
+     */
+    private int feedSure(long[] h, int mover, int partner, int[] buf, int n, int[] after) {
+        long landlord = h[0];
+        int wins = partnerWins(h[partner], landlord);
+        if (wins == 0) {
+            return MoveTable.PASS;
+        }
+        int best = MoveTable.PASS;
+        long bestScore = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            if (m == MoveTable.PASS || mover == 2 && generator.canBeat(landlord, m)) {
+                continue;
+            }
+            boolean taken = false;
+            for (int j = 0; j < wins && !taken; j++) {
+                taken = table.beats(partnerWins[j], m);
+            }
+            if (!taken) {
+                continue;
+            }
+            long score = ((long) after[i] << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
+            if (score < bestScore) {
+                bestScore = score;
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The moves of a farmer's hand {@code hp} that, taking a trick, win the game: the landlord
+     * cannot beat them and the rest goes out in at most {@link #SURE_WIN_PLAYS} plays, each but the
+     * last one the landlord cannot beat; into {@link #partnerWins}, their number (0 unless the hand
+     * needs 2 to {@code SURE_WIN_PLAYS + 1} plays).
+     */
+    private int partnerWins(long hp, long landlord) {
+        int cp = splits.count(hp);
+        if (cp < 2 || cp > SURE_WIN_PLAYS + 1) {
+            return 0;
+        }
+        int[] pm = partnerMoves;
+        int k = pruner.prune(hp, pm, generator.leads(hp, pm));
+        int wins = 0;
+        for (int i = 0; i < k; i++) {
+            int q = pm[i];
+            long rest = hp - table.cards(q);
+            int a = splits.count(rest);
+            if (a >= 1 && a <= SURE_WIN_PLAYS && !generator.canBeat(landlord, q)
+                && (a == 1 || sureWin(rest, a, landlord, 0L, 0))) {
+                partnerWins[wins++] = q;
+            }
+        }
+        return wins;
+    }
+
+    /**
+     * {@link #BLOCK_SHORT}: landlord_up on landlord_down's move; when the {@code landlord}'s hand is
+     * one combination that beats it, the lowest answer (non-bombs first) that hand does not beat,
+     * else a pass.
+     */
+    private int block(long landlord, int toBeat, int[] buf, int n, int[] after) {
+        int k = oneCombination(landlord, readingsL);
+        if (k == 0 || !beatsWith(readingsL, k, toBeat)) {
+            return MoveTable.PASS;
+        }
+        int best = MoveTable.PASS;
+        long bestScore = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            if (m == MoveTable.PASS || beatsWith(readingsL, k, m)) {
+                continue;
+            }
+            long score = (table.isBombOrRocket(m) ? 1L << 30 : 0) + ((long) after[i] << 12) + (table.mainRank(m) << 5)
+                + (31 - table.cardCount(m));
             if (score < bestScore) {
                 bestScore = score;
                 best = m;

@@ -84,11 +84,44 @@ class PlayoutPolicyTest {
     }
 
     @Test
+    void farmerFeedsAPartnerWithASureWin() {
+        // landlord_up holds D + 33: it takes any single with D (the landlord has no joker, no
+        // bomb), then 33 goes out; landlord_down leads a single for it instead of its pair
+        long[] h = hands("557TA2", "4499K", "D33");
+        int base = ALL | Playout.SURE_WIN;
+        assertEquals("44", choose(base, h, 1, null, -1));
+        assertEquals("K", choose(base | Playout.FEED_SURE, h, 1, null, -1));
+        // and landlord_up takes it
+        assertEquals("D", choose(base | Playout.FEED_SURE, h, 2, "K", 1));
+    }
+
+    @Test
+    void upBlocksALandlordOnOneCard() {
+        // the landlord's last card A beats landlord_down's 9: landlord_up covers it with its 2
+        long[] h = hands("A", "9QQ", "256");
+        int base = ALL | Playout.SURE_WIN;
+        assertEquals("pass", choose(base, h, 2, "9", 1));
+        assertEquals("2", choose(base | Playout.BLOCK_SHORT, h, 2, "9", 1));
+        // a 9 the landlord's hand does not beat stays the partner's
+        long[] low = hands("8", "9QQ", "256");
+        assertEquals("pass", choose(base | Playout.BLOCK_SHORT, low, 2, "9", 1));
+    }
+
+    @Test
     void legalAndDeterministicOnRandomPositions() {
         MoveGenerator gen = new MoveGenerator(RULES);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom random = new SplittableRandom(5);
-        for (int features = 0; features <= ALL; features++) {
+        int[] sets = new int[ALL + 1 + 4];
+        for (int f = 0; f <= ALL; f++) {
+            sets[f] = f;
+        }
+        int sure = ALL | Playout.SURE_WIN;
+        sets[ALL + 1] = sure;
+        sets[ALL + 2] = sure | Playout.FEED_SURE;
+        sets[ALL + 3] = sure | Playout.BLOCK_SHORT;
+        sets[ALL + 4] = 1023;
+        for (int features : sets) {
             Playout a = new Playout(RULES, MinHands.of(RULES), features);
             Playout b = new Playout(RULES, MinHands.of(RULES), features);
             for (int i = 0; i < 60; i++) {
