@@ -464,13 +464,21 @@ public final class Playout {
                 || mover == 2 && generator.canBeat(h[0], m)) {
                 continue;
             }
-            long score = ((long) after[i] << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
+            long score = leadScore(after[i], m);
             if (score < bestScore) {
                 bestScore = score;
                 best = m;
             }
         }
         return best;
+    }
+
+    /**
+     * The lead order of the feeding and blocking answers (lower first): fewer combinations left
+     * after the move ({@code afterCombos}), then a lower main rank, then more cards.
+     */
+    private long leadScore(int afterCombos, int m) {
+        return ((long) afterCombos << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
     }
 
     /**
@@ -499,7 +507,7 @@ public final class Playout {
             if (!taken) {
                 continue;
             }
-            long score = ((long) after[i] << 12) + (table.mainRank(m) << 5) + (31 - table.cardCount(m));
+            long score = leadScore(after[i], m);
             if (score < bestScore) {
                 bestScore = score;
                 best = m;
@@ -551,8 +559,7 @@ public final class Playout {
             if (m == MoveTable.PASS || beatsWith(readingsL, k, m)) {
                 continue;
             }
-            long score = (table.isBombOrRocket(m) ? 1L << 30 : 0) + ((long) after[i] << 12) + (table.mainRank(m) << 5)
-                + (31 - table.cardCount(m));
+            long score = (table.isBombOrRocket(m) ? 1L << 30 : 0) + leadScore(after[i], m);
             if (score < bestScore) {
                 bestScore = score;
                 best = m;

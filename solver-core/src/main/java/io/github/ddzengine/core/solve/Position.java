@@ -224,6 +224,29 @@ public final class Position {
         return lastMove == MoveTable.PASS;
     }
 
+    /**
+     * The position after the mover plays {@code move}, or null when the move empties the mover's
+     * hand (the game is over). A pass hands the lead back to the seat of the last move when every
+     * other seat has passed.
+     *
+     * @param move a legal move of the mover (a move table id, or {@link MoveTable#PASS})
+     * @return the next position, or null when the game ends
+     */
+    public Position after(int move) {
+        int seats = hands.length;
+        int next = (mover + 1) % seats;
+        long[] nextHands = hands.clone();
+        if (move == MoveTable.PASS) {
+            boolean back = next == lastSeat;
+            return of(rules, nextHands, next, back ? MoveTable.PASS : lastMove, back ? -1 : lastSeat);
+        }
+        nextHands[mover] = Cards.remove(nextHands[mover], rules.table().cards(move));
+        if (nextHands[mover] == Cards.EMPTY) {
+            return null;
+        }
+        return of(rules, nextHands, next, move, mover);
+    }
+
     /** Whether a seat plays for the landlord's side. */
     public static boolean isLandlordSide(int seat) {
         return seat == Seat.LANDLORD;

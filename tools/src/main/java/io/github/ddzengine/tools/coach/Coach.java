@@ -408,20 +408,6 @@ public final class Coach {
      * move when every other seat has passed.
      */
     public static Position after(Position p, int move) {
-        int seats = p.seats();
-        int next = (p.mover() + 1) % seats;
-        long[] hands = new long[seats];
-        for (int s = 0; s < seats; s++) {
-            hands[s] = p.hand(s);
-        }
-        if (move == MoveTable.PASS) {
-            boolean back = next == p.lastSeat();
-            return Position.of(p.rules(), hands, next, back ? MoveTable.PASS : p.lastMove(), back ? -1 : p.lastSeat());
-        }
-        hands[p.mover()] = Cards.remove(hands[p.mover()], p.rules().table().cards(move));
-        if (hands[p.mover()] == Cards.EMPTY) {
-            return null;
-        }
-        return Position.of(p.rules(), hands, next, move, p.mover());
+        return p.after(move);
     }
 }
