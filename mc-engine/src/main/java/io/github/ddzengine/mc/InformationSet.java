@@ -240,6 +240,26 @@ public final class InformationSet {
         return history[i];
     }
 
+    /**
+     * The cards the seat of play {@code i} put on the table from that play on (plays {@code i},
+     * {@code i + 3}, ...; {@link Cards} layout): its hand when it made play {@code i} is its hand
+     * now plus these. The priors read what a seat still held when it passed or played.
+     *
+     * @param i a play, 0-based, below {@link #historyLength()}
+     * @throws IndexOutOfBoundsException if {@code i} is not a play of the history
+     */
+    public long playedFrom(int i) {
+        if (i < 0 || i >= length) {
+            throw new IndexOutOfBoundsException("play " + i + " of " + length);
+        }
+        MoveTable table = rules.table();
+        long cards = 0;
+        for (int j = i; j < length; j += 3) {
+            cards = Cards.add(cards, table.cards(history[j]));
+        }
+        return cards;
+    }
+
     /** A copy of the history (move ids). */
     public int[] history() {
         return Arrays.copyOf(history, length);

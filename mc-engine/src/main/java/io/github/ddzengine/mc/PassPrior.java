@@ -77,10 +77,7 @@ public final class PassPrior implements Prior {
                 || (t != MoveType.SOLO && t != MoveType.PAIR) || table.mainRank(last) >= Rank.ACE) {
                 continue;
             }
-            long later = 0;
-            for (int j = i + 3; j < n; j += 3) {
-                later = Cards.add(later, table.cards(info.historyMove(j)));
-            }
+            long later = info.playedFrom(i);
             seats[events] = who;
             kinds[events] = t == MoveType.SOLO ? 1 : 2;
             masks[events] = Cards.run(table.mainRank(last) + 1, Rank.ACE - table.mainRank(last), 1);

@@ -122,10 +122,7 @@ public final class PolicyPrior implements Prior {
             boolean leading = lastBy < 0 || lastBy == who;
             boolean opponent = !leading && (who == 0) != (lastBy == 0);
             if (who != info.seat()) {
-                long later = 0;
-                for (int j = i; j < n; j += 3) {
-                    later = Cards.add(later, table.cards(info.historyMove(j)));
-                }
+                long later = info.playedFrom(i);
                 MoveType lastType = leading ? null : table.type(last);
                 int r = leading ? -1 : table.mainRank(last);
                 if (move == MoveTable.PASS) {

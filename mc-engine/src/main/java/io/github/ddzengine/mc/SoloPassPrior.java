@@ -74,10 +74,7 @@ public final class SoloPassPrior implements Prior {
                 || table.type(last) != MoveType.SOLO || table.mainRank(last) >= Rank.ACE) {
                 continue;
             }
-            long later = 0;
-            for (int j = i + 3; j < n; j += 3) {
-                later = Cards.add(later, table.cards(info.historyMove(j)));
-            }
+            long later = info.playedFrom(i);
             seats[events] = who;
             // rank set of r+1 .. A
             masks[events] = Cards.run(table.mainRank(last) + 1, Rank.ACE - table.mainRank(last), 1);

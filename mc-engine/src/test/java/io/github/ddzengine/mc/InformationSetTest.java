@@ -49,4 +49,14 @@ class InformationSetTest {
         assertEquals(Notation.parseCards("XD"), hands[0]);
         assertEquals(17, Cards.size(hands[2]));
     }
+
+    @Test
+    void playedFromSumsTheSeatsPlaysFromThatPlayOn() {
+        InformationSet info = InformationSet.of(RULES, 1, DOWN, 0, 1, history());
+        assertEquals(Notation.parseCards("3456789TJQKA334455"), info.playedFrom(0));
+        assertEquals(Notation.parseCards("334455"), info.playedFrom(3));
+        assertEquals(0, info.playedFrom(1)); // landlord_down passed and has not played since
+        assertThrows(IndexOutOfBoundsException.class, () -> info.playedFrom(4));
+        assertThrows(IndexOutOfBoundsException.class, () -> info.playedFrom(-1));
+    }
 }

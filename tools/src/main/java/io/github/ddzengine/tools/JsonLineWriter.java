@@ -36,6 +36,11 @@ final class JsonLineWriter {
         out.write('\n');
     }
 
+    /** Flushes the lines written so far through to the underlying writer's target. */
+    void flush() throws IOException {
+        out.flush();
+    }
+
     /** Writes {@code {"error":"..."}} and a line break. */
     void error(String message) throws IOException {
         gen.writeStartObject();

@@ -199,6 +199,7 @@ final class LadderCommand implements Callable<Integer> {
                 if (recordWriter != null) {
                     try {
                         GameRecords.write(recordWriter, game);
+                        recordWriter.flush(); // a stopped run keeps every finished game
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -251,6 +251,7 @@ final class PlayCommand implements Callable<Integer> {
                 if (recordWriter != null) {
                     try {
                         GameRecords.write(recordWriter, game);
+                        recordWriter.flush(); // a stopped run keeps every finished game
                     } catch (IOException e) {
                         throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
                     }
