@@ -74,7 +74,8 @@ public final class PassPrior implements Prior {
             }
             MoveType t = last == MoveTable.PASS ? null : table.type(last);
             if (who == info.seat() || lastBy < 0 || (who == 0) == (lastBy == 0)
-                || (t != MoveType.SOLO && t != MoveType.PAIR) || table.mainRank(last) >= Rank.ACE) {
+                || (t != MoveType.SOLO && t != MoveType.PAIR) || table.mainRank(last) >= Rank.ACE
+                || (t == MoveType.SOLO ? betaSolo : betaPair) == 1) { // a factor of 1 weighs nothing
                 continue;
             }
             long later = info.playedFrom(i);
