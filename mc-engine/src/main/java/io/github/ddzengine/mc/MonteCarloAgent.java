@@ -296,7 +296,28 @@ public final class MonteCarloAgent implements Agent {
         if (candidates.length == 1) {
             return candidates[0];
         }
+        int plays = config.tuning().surePlays();
+        if (plays > 0) {
+            int sure = sureMove(info, candidates, plays);
+            if (sure != MoveTable.PASS) {
+                return sure;
+            }
+        }
         return decide(info, Rng.derive(gameSeed, info.historyLength())).move();
+    }
+
+    /**
+     * The decision-level sure win ({@link Tuning#surePlays()}): the first of {@code candidates}
+     * that wins whatever the hidden cards are ({@link Playout#sureMove}, with every card the mover
+     * has not seen played, the partner's included, as the pool), or a pass if none does.
+     */
+    int sureMove(InformationSet info, int[] candidates, int plays) {
+        long seen = Cards.add(info.hand(), Cards.add(info.played(0), Cards.add(info.played(1), info.played(2))));
+        long pool = Cards.remove(Cards.DECK, seen);
+        int seat = info.seat();
+        int maxCards = Math.max(info.cardsLeft((seat + 1) % 3), info.cardsLeft((seat + 2) % 3));
+        return workers[0].playout(info.rules(), config.tuning()).sureMove(info.hand(), candidates, candidates.length,
+            pool, maxCards, plays);
     }
 
     /**
