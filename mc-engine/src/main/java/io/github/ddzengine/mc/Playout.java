@@ -421,7 +421,7 @@ public final class Playout {
     }
 
     /**
-     * The decision-level sure win ({@link Tuning#surePlays()}): the first of {@code moves} (passes
+     * The decision-level sure win ({@link Tuning#surePlays()}): those of {@code moves} (passes
      * skipped) that nobody can beat from {@code pool}, after which the rest of {@code hand} goes out
      * in at most {@code plays} plays (by its min-hand count), each but the last one nobody can beat
      * from {@code pool} either ({@link #sureWin}); a move that empties the hand is one. The pool is
@@ -434,9 +434,10 @@ public final class Playout {
      * @param pool every card another seat may hold ({@link Cards} layout)
      * @param maxCards the most cards any other seat holds
      * @param plays the most plays left after the move, 0..{@link Tuning#MAX_SURE_PLAYS}
-     * @return the move, or {@link MoveTable#PASS} if none wins for sure
+     * @param out receives the sure moves in the order of {@code moves} (room for {@code n})
+     * @return how many were written to {@code out}
      */
-    public int sureMove(long hand, int[] moves, int n, long pool, int maxCards, int plays) {
+    public int sureMoves(long hand, int[] moves, int n, long pool, int maxCards, int plays, int[] out) {
         long opp = pool;
         if (maxCards < 4) {
             for (int r = 0; r < Rank.SMALL_JOKER; r++) {
@@ -448,21 +449,19 @@ public final class Playout {
         if (maxCards < 2 && (opp & Cards.ROCKET) == Cards.ROCKET) {
             opp = Cards.remove(opp, Cards.of(Rank.BIG_JOKER, 1));
         }
+        int k = 0;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
             if (m == MoveTable.PASS) {
                 continue;
             }
             long rest = hand - table.cards(m);
-            if (rest == 0) {
-                return m;
-            }
-            int a = splits.count(rest);
-            if (a <= plays && !generator.canBeat(opp, m) && (a == 1 || sureWin(rest, a, opp, 0L, 0))) {
-                return m;
+            int a = rest == 0 ? 0 : splits.count(rest);
+            if (rest == 0 || a <= plays && !generator.canBeat(opp, m) && (a == 1 || sureWin(rest, a, opp, 0L, 0))) {
+                out[k++] = m;
             }
         }
-        return MoveTable.PASS;
+        return k;
     }
 
     /**

@@ -15,10 +15,11 @@ package io.github.ddzengine.mc;
  *     the last the worse half of the candidates still in play (by worlds won, then score, then the
  *     candidate order) is dropped, so that later worlds roll out only the contenders (0 or 1: off,
  *     every world evaluates every candidate; {@link MonteCarloAgent})
- * @param surePlays the decision-level sure win: before any world is sampled, a candidate move
+ * @param surePlays the decision-level sure win: before any world is sampled, the candidate moves
  *     that nobody can beat from the cards the mover cannot see, after which the rest of its hand
- *     goes out in at most this many plays, each but the last one nobody can beat, is played at once
- *     (0: off; at most {@link #MAX_SURE_PLAYS}; {@link Playout#sureMove})
+ *     goes out in at most this many plays, each but the last one nobody can beat, are the only
+ *     candidates (one is played at once; among several the worlds choose, by score) (0: off; at
+ *     most {@link #MAX_SURE_PLAYS}; {@link Playout#sureMoves})
  */
 public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds,
                      int surePlays) {

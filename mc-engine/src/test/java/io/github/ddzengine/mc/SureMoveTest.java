@@ -19,9 +19,10 @@ import io.github.ddzengine.mc.agents.RuleAgent;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decision-level sure win ({@link Tuning#surePlays()}, {@link Playout#sureMove}): the issue's
- * endgame shapes by hand, and on positions of {@code rule} self-play every move it takes checked
- * against the exact open-hand solver on the true deal (a sure win must be a solved win).
+ * The decision-level sure win ({@link Tuning#surePlays()}, {@link Playout#sureMoves}): the issue's
+ * endgame shapes by hand, and on positions of {@code rule} self-play every move it keeps checked
+ * against the exact open-hand solver on the true deal (a sure win must be a solved win), and the
+ * agent's move one of them.
  */
 class SureMoveTest {
     private static final Rules RULES = Rules.STANDARD;
@@ -32,7 +33,9 @@ class SureMoveTest {
         long h = Notation.parseCards(hand);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int n = new MoveGenerator(RULES).answers(h, toBeat == null ? MoveTable.PASS : TABLE.parseMove(toBeat), buf);
-        return TABLE.format(p.sureMove(h, buf, n, Notation.parseCards(pool), maxCards, plays));
+        int[] out = new int[n];
+        int k = p.sureMoves(h, buf, n, Notation.parseCards(pool), maxCards, plays, out);
+        return k == 0 ? "pass" : TABLE.format(out[0]);
     }
 
     @Test
@@ -77,7 +80,7 @@ class SureMoveTest {
      */
     @Test
     void everySureMoveIsASolvedWin() {
-        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(1)
+        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(4)
             .withTuning(Tuning.DEFAULT.withSurePlays(Tuning.MAX_SURE_PLAYS)));
         Solver solver = new Solver(RULES, 4);
         MoveGenerator gen = new MoveGenerator(RULES);
@@ -91,6 +94,7 @@ class SureMoveTest {
             Deal deal = Deal.random(SplitMix64.derive(77, d));
             g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
             RuleAgent[] agents = {new RuleAgent(RULES, d), new RuleAgent(RULES, d + 1), new RuleAgent(RULES, d + 2)};
+            agent.startGame(d);
             while (!g.isOver()) {
                 int seat = g.toAct();
                 for (int s = 0; s < 3; s++) {
@@ -99,18 +103,22 @@ class SureMoveTest {
                 InformationSet info = InformationSet.view(g, deal.kitty(), 1);
                 int total = Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]);
                 if (total <= 30) {
-                    int[] cands = agent.candidates(info);
-                    int m = cands.length < 2 ? MoveTable.PASS : agent.sureMove(info, cands, Tuning.MAX_SURE_PLAYS);
-                    if (m != MoveTable.PASS) {
+                    int[] sure = agent.sureMoves(info, Tuning.MAX_SURE_PLAYS);
+                    if (sure.length > 0) {
                         int n = gen.answers(h[seat], g.lastMove(), moves);
                         Position p = Position.of(RULES, h, seat, g.lastMove(), g.lastSeat());
                         assertTrue(solver.solveMoves(p, moves, n, wins, 0, 5_000_000), "solved, deal " + d);
-                        boolean won = false;
-                        for (int i = 0; i < n; i++) {
-                            won |= moves[i] == m && wins[i];
+                        for (int m : sure) {
+                            boolean won = false;
+                            for (int i = 0; i < n; i++) {
+                                won |= moves[i] == m && wins[i];
+                            }
+                            assertTrue(won, "deal " + d + ": sure move " + TABLE.format(m) + " of "
+                                + Cards.size(h[seat]) + " cards loses open-hand");
                         }
-                        assertTrue(won, "deal " + d + ": sure move " + TABLE.format(m) + " of " + Cards.size(h[seat])
-                            + " cards loses open-hand");
+                        int played = agent.play(info);
+                        assertTrue(java.util.Arrays.stream(sure).anyMatch(x -> x == played), "deal " + d + ": "
+                            + TABLE.format(played) + " is not a sure move");
                         fired++;
                         firedBySeat[seat]++;
                     }
