@@ -27,7 +27,8 @@ import io.github.ddzengine.mc.agents.RuleAgent;
  * where worlds go to the solver, and above), the positions, those where the check fires, those
  * where the lever's move (the one sure move, or the worlds' choice among several) differs, and
  * those where the setting's own move then loses (a blunder the lever avoids; a sure move always
- * wins, {@code SureMoveTest}).
+ * wins, {@code SureMoveTest}); also how often there were several sure moves and the worlds chose
+ * another than the first in candidate order.
  *
  * <p>Usage: {@code SureScreen GAMES SEED LO HI P SPEC}, SPEC as {@link DecisionDuel} reads it
  * ({@code effort=60000} unless given).
@@ -56,6 +57,8 @@ public final class SureScreen {
         long[][] differ = new long[2][3];
         long[][] blunders = new long[2][3];
         long unknown = 0;
+        long several = 0;
+        long notFirst = 0;
         GameState g = new GameState(rules);
         long[] h = new long[3];
         for (int d = 0; d < games; d++) {
@@ -80,6 +83,8 @@ public final class SureScreen {
                         fired[b][seat]++;
                         int sure = lever.play(info);
                         int m = mc.play(info);
+                        several += keep.length > 1 ? 1 : 0;
+                        notFirst += sure != keep[0] ? 1 : 0;
                         if (m != sure) {
                             differ[b][seat]++;
                             Position p = Position.of(rules, h, seat, g.lastMove(), g.lastSeat());
@@ -103,8 +108,9 @@ public final class SureScreen {
         }
         mc.close();
         lever.close();
-        System.out.printf(Locale.ROOT, "sure=%d vs %s: %d games, seed %d, %d..%d cards, unknown %d%n", plays, args[5],
-            games, seed, lo, hi, unknown);
+        System.out.printf(Locale.ROOT, "sure=%d vs %s: %d games, seed %d, %d..%d cards, unknown %d; several sure moves %d,"
+            + " the worlds chose another than the first %d%n", plays, args[5], games, seed, lo, hi, unknown, several,
+            notFirst);
         String[] names = {"landlord", "down", "up", "all"};
         String[] sizes = {"<=18 cards", ">18 cards"};
         for (int b = 0; b < 2; b++) {
