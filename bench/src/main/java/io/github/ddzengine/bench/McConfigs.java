@@ -29,6 +29,7 @@ final class McConfigs {
                 case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
                     Long.parseLong(v)));
                 case "halving" -> c = c.withTuning(c.tuning().withHalvingRounds(Integer.parseInt(v)));
+                case "sure" -> c = c.withTuning(c.tuning().withSurePlays(Integer.parseInt(v)));
                 default -> throw new IllegalArgumentException("unknown setting " + k);
             }
         }

@@ -296,7 +296,48 @@ public final class MonteCarloAgent implements Agent {
         if (candidates.length == 1) {
             return candidates[0];
         }
-        return decide(info, Rng.derive(gameSeed, info.historyLength())).move();
+        int plays = config.tuning().surePlays();
+        long seed = Rng.derive(gameSeed, info.historyLength());
+        if (plays > 0) {
+            int[] sure = sureMoves(info, candidates, plays);
+            if (sure.length == 1) {
+                return sure[0];
+            }
+            if (sure.length > 1) {
+                return decide(info, seed, null, sure).move(); // all win: the worlds choose by score
+            }
+        }
+        return decide(info, seed).move();
+    }
+
+    /**
+     * The moves the decision-level sure win ({@link Tuning#surePlays()}) would keep in {@code info}
+     * through {@code plays} plays, whatever this agent's settings: the candidates that win whatever
+     * the hidden cards are, in candidate order; empty if none does or there is only one candidate
+     * ({@link #play} takes it without worlds). Bench screens use it to find the positions where
+     * the lever acts.
+     *
+     * @param plays the most plays left after the move, 1..{@link Tuning#MAX_SURE_PLAYS}
+     */
+    public int[] sureMoves(InformationSet info, int plays) {
+        int[] candidates = candidates(info);
+        return candidates.length < 2 ? new int[0] : sureMoves(info, candidates, plays);
+    }
+
+    /**
+     * The decision-level sure win ({@link Tuning#surePlays()}): those of {@code candidates} that win
+     * whatever the hidden cards are ({@link Playout#sureMoves}, with every card the mover has not
+     * seen played, the partner's included, as the pool).
+     */
+    int[] sureMoves(InformationSet info, int[] candidates, int plays) {
+        long seen = Cards.add(info.hand(), Cards.add(info.played(0), Cards.add(info.played(1), info.played(2))));
+        long pool = Cards.remove(Cards.DECK, seen);
+        int seat = info.seat();
+        int maxCards = Math.max(info.cardsLeft((seat + 1) % 3), info.cardsLeft((seat + 2) % 3));
+        int[] out = new int[candidates.length];
+        int k = workers[0].playout(info.rules(), config.tuning()).sureMoves(info.hand(), candidates, candidates.length,
+            pool, maxCards, plays, out);
+        return Arrays.copyOf(out, k);
     }
 
     /**
@@ -347,7 +388,7 @@ public final class MonteCarloAgent implements Agent {
      * @return the chosen move and the statistics of every candidate
      */
     public Decision decide(InformationSet info, long seed) {
-        return decide(info, seed, null);
+        return decide(info, seed, null, null);
     }
 
     /**
@@ -357,14 +398,15 @@ public final class MonteCarloAgent implements Agent {
      * @throws IllegalStateException if the hands do not fit {@code info}
      */
     Decision decideKnowing(InformationSet info, long seed, long[] hands) {
-        return decide(info, seed, hands);
+        return decide(info, seed, hands, null);
     }
 
-    private Decision decide(InformationSet info, long seed, long[] known) {
+    /** {@code only}: the candidates to evaluate (null: {@link #candidates}). */
+    private Decision decide(InformationSet info, long seed, long[] known, int[] only) {
         long start = System.nanoTime();
         Rules r = info.rules();
         prepare(r);
-        int[] candidates = candidates(info);
+        int[] candidates = only != null ? only : candidates(info);
         MoveTable table = r.table();
         int bombs = 0;
         int landlordPlays = 0;

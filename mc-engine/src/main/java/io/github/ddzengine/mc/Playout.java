@@ -1,6 +1,7 @@
 package io.github.ddzengine.mc;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Rank;
 import io.github.ddzengine.core.game.Scoring;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
@@ -98,7 +99,7 @@ public final class Playout {
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     private final long[] hands = new long[3];
     private final int[] afters = new int[MoveGenerator.MAX_MOVES];
-    private final int[][] depthBuffers = new int[SURE_WIN_PLAYS][];
+    private final int[][] depthBuffers = new int[Math.max(SURE_WIN_PLAYS, Tuning.MAX_SURE_PLAYS)][];
     private final int[] readingsA = new int[2];
     private final int[] readingsB = new int[2];
     private final int[] readingsP = new int[2];
@@ -417,6 +418,50 @@ public final class Playout {
     public void noise(int permille, long seed) {
         noise = permille;
         noiseRng.reseed(seed);
+    }
+
+    /**
+     * The decision-level sure win ({@link Tuning#surePlays()}): those of {@code moves} (passes
+     * skipped) that nobody can beat from {@code pool}, after which the rest of {@code hand} goes out
+     * in at most {@code plays} plays (by its min-hand count), each but the last one nobody can beat
+     * from {@code pool} either ({@link #sureWin}); a move that empties the hand is one. The pool is
+     * the union of every other seat's possible cards, so a move it cannot beat is unbeatable
+     * whatever the split; only the seats' card counts are used beyond it: when no other seat holds
+     * 4 cards no bomb can come from the pool, when none holds 2 no rocket.
+     *
+     * @param hand the mover's hand
+     * @param moves legal moves of {@code hand} (the first {@code n} are read)
+     * @param pool every card another seat may hold ({@link Cards} layout)
+     * @param maxCards the most cards any other seat holds
+     * @param plays the most plays left after the move, 0..{@link Tuning#MAX_SURE_PLAYS}
+     * @param out receives the sure moves in the order of {@code moves} (room for {@code n})
+     * @return how many were written to {@code out}
+     */
+    public int sureMoves(long hand, int[] moves, int n, long pool, int maxCards, int plays, int[] out) {
+        long opp = pool;
+        if (maxCards < 4) {
+            for (int r = 0; r < Rank.SMALL_JOKER; r++) {
+                if (Cards.count(opp, r) == 4) {
+                    opp = Cards.remove(opp, Cards.of(r, 1)); // no seat holds all four
+                }
+            }
+        }
+        if (maxCards < 2 && (opp & Cards.ROCKET) == Cards.ROCKET) {
+            opp = Cards.remove(opp, Cards.of(Rank.BIG_JOKER, 1));
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
+            if (m == MoveTable.PASS) {
+                continue;
+            }
+            long rest = hand - table.cards(m);
+            int a = rest == 0 ? 0 : splits.count(rest);
+            if (rest == 0 || a <= plays && !generator.canBeat(opp, m) && (a == 1 || sureWin(rest, a, opp, 0L, 0))) {
+                out[k++] = m;
+            }
+        }
+        return k;
     }
 
     /**

@@ -15,8 +15,14 @@ package io.github.ddzengine.mc;
  *     the last the worse half of the candidates still in play (by worlds won, then score, then the
  *     candidate order) is dropped, so that later worlds roll out only the contenders (0 or 1: off,
  *     every world evaluates every candidate; {@link MonteCarloAgent})
+ * @param surePlays the decision-level sure win: before any world is sampled, the candidate moves
+ *     that nobody can beat from the cards the mover cannot see, after which the rest of its hand
+ *     goes out in at most this many plays, each but the last one nobody can beat, are the only
+ *     candidates (one is played at once; among several the worlds choose, by score) (0: off; at
+ *     most {@link #MAX_SURE_PLAYS}; {@link Playout#sureMoves})
  */
-public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds) {
+public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds,
+                     int surePlays) {
     /**
      * The chosen settings: the rollout features {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT},
      * {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER} and {@link Playout#SURE_WIN} (31). At
@@ -35,12 +41,24 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
      * @throws IllegalArgumentException if a setting is negative
      */
     public Tuning {
-        if (rolloutFeatures < 0 || rolloutSolveCards < 0 || rolloutSolveNodes < 0 || halvingRounds < 0) {
+        if (rolloutFeatures < 0 || rolloutSolveCards < 0 || rolloutSolveNodes < 0 || halvingRounds < 0
+            || surePlays < 0) {
             throw new IllegalArgumentException("search settings are not negative");
         }
         if (halvingRounds > MAX_HALVING_ROUNDS) {
             throw new IllegalArgumentException("halving rounds must be 0.." + MAX_HALVING_ROUNDS + ", not " + halvingRounds);
         }
+        if (surePlays > MAX_SURE_PLAYS) {
+            throw new IllegalArgumentException("sure plays must be 0.." + MAX_SURE_PLAYS + ", not " + surePlays);
+        }
+    }
+
+    /** The most plays left that the decision-level sure win ({@link #surePlays()}) looks through. */
+    public static final int MAX_SURE_PLAYS = 8;
+
+    /** Settings with successive halving and without the decision-level sure win. */
+    public Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds) {
+        this(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, 0);
     }
 
     /** The most rounds of successive halving (16 candidates halve to 2 in three). */
@@ -53,16 +71,21 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
 
     /** These settings with the rollout features {@code f}. */
     public Tuning withRolloutFeatures(int f) {
-        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes, halvingRounds);
+        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays);
     }
 
     /** These settings with rollouts ending in an exact solve at {@code cards} cards, {@code nodes} nodes at most. */
     public Tuning withRolloutSolve(int cards, long nodes) {
-        return new Tuning(rolloutFeatures, cards, nodes, halvingRounds);
+        return new Tuning(rolloutFeatures, cards, nodes, halvingRounds, surePlays);
     }
 
     /** These settings with {@code rounds} rounds of successive halving across candidates (0 or 1: off). */
     public Tuning withHalvingRounds(int rounds) {
-        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, rounds);
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, rounds, surePlays);
+    }
+
+    /** These settings with the decision-level sure win through {@code plays} plays (0: off). */
+    public Tuning withSurePlays(int plays) {
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, plays);
     }
 }

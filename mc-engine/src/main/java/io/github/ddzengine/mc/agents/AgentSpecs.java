@@ -130,7 +130,8 @@ public final class AgentSpecs {
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
             + "most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its "
-            + "node budget, halving=R successive halving of the candidates in R rounds, bid-worlds=N bidding worlds "
+            + "node budget, halving=R successive halving of the candidates in R rounds, sure=P play at once a move "
+            + "that wins whatever the hidden cards, its rest out in at most P plays, bid-worlds=N bidding worlds "
             + "default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
@@ -349,7 +350,7 @@ public final class AgentSpecs {
     private static final class McSettings {
         /** The settings only {@code mc} takes. */
         private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "halving",
-            "bid-worlds");
+            "sure", "bid-worlds");
 
         int budget;
         int threads;
@@ -362,6 +363,7 @@ public final class AgentSpecs {
         int rsolve = -1;
         int rnodes = -1;
         int halving = -1;
+        int sure = -1;
         Prior prior;
 
         McSettings(String agent, Map<String, String> settings, boolean full) {
@@ -385,6 +387,13 @@ public final class AgentSpecs {
                         if (halving > Tuning.MAX_HALVING_ROUNDS) {
                             throw new IllegalArgumentException("agent '" + agent + "': halving must be 0.."
                                 + Tuning.MAX_HALVING_ROUNDS + ", not '" + v + "'");
+                        }
+                    }
+                    case "sure" -> {
+                        sure = nonNegative(agent, "sure", v);
+                        if (sure > Tuning.MAX_SURE_PLAYS) {
+                            throw new IllegalArgumentException("agent '" + agent + "': sure must be 0.."
+                                + Tuning.MAX_SURE_PLAYS + ", not '" + v + "'");
                         }
                     }
                     case "prior" -> {
@@ -485,6 +494,9 @@ public final class AgentSpecs {
             }
             if (halving >= 0) {
                 c = c.withTuning(c.tuning().withHalvingRounds(halving));
+            }
+            if (sure >= 0) {
+                c = c.withTuning(c.tuning().withSurePlays(sure));
             }
             if (bidWorlds > 0) {
                 Bidder d = c.bidder();
