@@ -27,8 +27,11 @@ import io.github.ddzengine.core.tables.EngineTables;
  * (the median and maximum are then lower bounds) and is marked {@code unknown}.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.github.ddzengine.bench.FullDeals [seed [two
- * [three [capMs [threads]]]]]}: default seed 17, 10 two-seat and 5 three-seat deals, 60,000 ms;
- * {@code threads} (default 1) above 1 solves with {@link RootParallelSolver}.
+ * [three [capMs [threads [split|roots]]]]]]}: default seed 17, 10 two-seat and 5 three-seat deals,
+ * 60,000 ms; {@code threads} (default 1) above 1 solves with {@link RootParallelSolver} ({@code ddz
+ * solve --threads}), as does {@code split} on one thread. {@code roots} instead solves each root
+ * move of three-seat deal number {@code three} alone (generation order), each capped, and prints
+ * its verdict, nodes and time.
  * A warm-up solve of the first two-seat deal runs first, untimed. Time it under the machine's
  * timing lock (docs/solver.md, full deals).
  */
@@ -51,8 +54,13 @@ public final class FullDeals {
         int three = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         long cap = args.length > 3 ? Long.parseLong(args[3]) : 60_000;
         int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        boolean split = args.length > 5 && args[5].equals("split");
         Rules rules = Rules.STANDARD;
-        Solving solver = solving(rules, threads);
+        if (args.length > 5 && args[5].equals("roots")) {
+            roots(rules, seed, three, cap);
+            return;
+        }
+        Solving solver = solving(rules, threads, split);
         if (two > 0) {
             solver.solve(deal(rules, seed, 2, 0), cap);
         }
@@ -66,9 +74,9 @@ public final class FullDeals {
         SolveResult solve(Position p, long capMillis);
     }
 
-    private static Solving solving(Rules rules, int threads) {
+    private static Solving solving(Rules rules, int threads, boolean split) {
         long heap = Runtime.getRuntime().maxMemory();
-        if (threads > 1) {
+        if (threads > 1 || split) {
             RootParallelSolver[] many = new RootParallelSolver[1];
             return (p, cap) -> {
                 if (many[0] == null) {
@@ -85,6 +93,22 @@ public final class FullDeals {
             }
             return one[0].solve(p, false, cap, 0);
         };
+    }
+
+    /** Each root move of three-seat deal {@code index} solved alone (generation order), capped. */
+    private static void roots(Rules rules, long seed, int index, long cap) {
+        Position p = deal(rules, seed, 3, index);
+        Solver solver = new Solver(rules, Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory()));
+        int[] moves = new int[io.github.ddzengine.core.movegen.MoveGenerator.MAX_MOVES];
+        int n = new io.github.ddzengine.core.movegen.MoveGenerator(rules).answers(p.hand(0), MoveTable.PASS, moves);
+        boolean[] wins = new boolean[1];
+        System.out.printf(Locale.ROOT, "%s: %d root moves%n", p, n);
+        for (int i = 0; i < n; i++) {
+            long t0 = System.nanoTime();
+            boolean done = solver.solveMoves(p, new int[] {moves[i]}, 1, wins, cap, 0);
+            System.out.printf(Locale.ROOT, "%3d %-22s %-7s %,12d nodes %8.0f ms%n", i, rules.table().format(moves[i]),
+                done ? (wins[0] ? "win" : "loss") : "unknown", solver.lastNodes(), (System.nanoTime() - t0) / 1e6);
+        }
     }
 
     private static void group(Rules rules, Solving solver, long seed, int seats, int n, long cap) {

@@ -7,17 +7,20 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 
 /**
- * A solve on several threads, split at the root: a position that one {@link Solver} does not
- * finish within {@link #PROBE_NODES} nodes has its root moves (in the solver's order) solved one
- * a thread at a time, each from an empty table of that thread's own, so threads share nothing
+ * A solve on several threads, split at the root: a three-seat position that one {@link Solver}
+ * does not finish within {@link #PROBE_NODES} nodes has its root moves (in the solver's order) solved one
+ * a thread at a time, each from empty tables of that thread's own, so threads share nothing
  * mutable but two counters.
  *
  * <p>The result never depends on timing or on the thread count (two or more): the verdict is
  * the solve's; the first move is the winning move of lowest index in the root order (every move
  * before it proven lost; moves after it are cancelled once it is proven), and the line is the
- * one its own solve found, from an empty table. A lost position's line starts with the first
+ * one its own solve found, from empty tables. A lost position's line starts with the first
  * root move. Node counts add every thread's nodes, those of cancelled moves included, so they
- * do depend on timing. A position the probe finishes gets the single solver's result exactly.
+ * do depend on timing. A position the probe finishes gets the single solver's result exactly, and
+ * so does every two-seat position: there the moves' subtrees share so much that one solver with
+ * one table beat two threads with a table each on 17 v 17 deals (docs/solver.md, "Full deals"),
+ * while on full three-seat deals solving each root move on its own took less time and less CPU.
  *
  * <p>Not thread-safe itself: one solve at a time per instance.
  */
@@ -34,6 +37,8 @@ public final class RootParallelSolver {
     private final Solver[] solvers;
     /** {@link #PROBE_NODES}, or what a test set (0: always split). */
     long probeNodes = PROBE_NODES;
+    /** Whether two-seat positions are split too (tests); by default they are solved by one solver. */
+    boolean splitTwoSeats;
 
     /**
      * A solver on {@code threads} threads, each with its own transposition table of
@@ -73,6 +78,9 @@ public final class RootParallelSolver {
         long start = System.nanoTime();
         long deadline = timeoutMillis > 0 ? start + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
         Solver first = solver(0);
+        if (position.seats() == 2 && !splitTwoSeats) {
+            return first.solve(position, allWinningMoves, timeoutMillis, 0);
+        }
         SolveResult probe = null;
         if (probeNodes > 0) {
             probe = first.solve(position, allWinningMoves, timeoutMillis, probeNodes);

@@ -31,6 +31,8 @@ class RootParallelSolverTest {
         RootParallelSolver three = new RootParallelSolver(rules, 1, EngineTables.NONE, 3);
         two.probeNodes = 0;
         three.probeNodes = 0;
+        two.splitTwoSeats = true;
+        three.splitTwoSeats = true;
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int[] wins = new int[2];
         Property.forAll("root-parallel solve == minimax (" + preset + ", " + seats + " seats)", seed, 40, rnd -> {
