@@ -95,6 +95,8 @@ public final class RootParallelSolver {
         // the lowest index of a winning move proven so far (n: none); moves above it are moot
         AtomicInteger best = new AtomicInteger(allWinningMoves ? Integer.MAX_VALUE : n);
         long[] nodes = new long[solvers.length];
+        long[] probes = new long[solvers.length];
+        long[] hits = new long[solvers.length];
         Thread[] workers = new Thread[solvers.length];
         for (int t = 0; t < solvers.length; t++) {
             Solver s = solver(t);
@@ -108,6 +110,8 @@ public final class RootParallelSolver {
                     long left = deadline == Long.MAX_VALUE ? 0 : Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
                     SolveResult r = s.solveRootMove(position, moves[i], left, best, i);
                     nodes[id] += r.nodes();
+                    probes[id] += r.tableProbes();
+                    hits[id] += r.tableHits();
                     results[i] = r;
                     if (!r.isKnown()) {
                         if (i < best.get()) {
@@ -139,8 +143,12 @@ public final class RootParallelSolver {
             Thread.currentThread().interrupt();
         }
         long total = probe == null ? 0 : probe.nodes();
-        for (long x : nodes) {
-            total += x;
+        long totalProbes = probe == null ? 0 : probe.tableProbes();
+        long totalHits = probe == null ? 0 : probe.tableHits();
+        for (int t = 0; t < solvers.length; t++) {
+            total += nodes[t];
+            totalProbes += probes[t];
+            totalHits += hits[t];
         }
         long elapsed = System.nanoTime() - start;
         boolean landlord = Position.isLandlordSide(position.mover());
@@ -151,8 +159,8 @@ public final class RootParallelSolver {
             SolveResult r = results[i];
             if (r == null || !r.isKnown()) {
                 if (winner < 0 || allWinningMoves) {
-                    return new SolveResult(SolveResult.Verdict.UNKNOWN, landlord, null, new int[0], total, elapsed, 0,
-                        0);
+                    return new SolveResult(SolveResult.Verdict.UNKNOWN, landlord, null, new int[0], total, elapsed,
+                        totalProbes, totalHits);
                 }
                 break;
             }
@@ -168,6 +176,6 @@ public final class RootParallelSolver {
         }
         int[] line = results[winner >= 0 ? winner : 0].line();
         return new SolveResult(winner >= 0 ? SolveResult.Verdict.WIN : SolveResult.Verdict.LOSS, landlord,
-            allWinningMoves ? Arrays.copyOf(winning, w) : null, line, total, elapsed, 0, 0);
+            allWinningMoves ? Arrays.copyOf(winning, w) : null, line, total, elapsed, totalProbes, totalHits);
     }
 }
