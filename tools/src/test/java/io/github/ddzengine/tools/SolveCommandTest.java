@@ -235,4 +235,18 @@ class SolveCommandTest {
         }
         assertTrue(CliRun.of("--help").out().contains("solve"));
     }
+
+    @Test
+    void threadsGiveTheSameVerdictAndRefuseBadCounts() throws Exception {
+        JsonNode one = json(CliRun.of("solve", "448999TJJQQAD/336688TAA22X 0", "--all", "--json", TT).out());
+        JsonNode two = json(CliRun.of("solve", "448999TJJQQAD/336688TAA22X 0", "--all", "--json", "--threads", "2", TT)
+            .out());
+        assertEquals(one.get("verdict"), two.get("verdict"));
+        assertEquals(one.get("winning_moves"), two.get("winning_moves"));
+        assertEquals(one.get("line"), two.get("line"));
+        CliRun.of("solve", "--threads", "65", TT).assertUsageError("--threads 65", "--threads");
+        CliRun.of("solve", "--threads", "-1", TT).assertUsageError("--threads -1", "--threads");
+        CliRun.withInput("", "solve", "--batch", "--threads", "2", TT).assertUsageError("--threads with --batch",
+            "--threads is for one solve");
+    }
 }

@@ -1,5 +1,7 @@
 package io.github.ddzengine.core.solve;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Checks;
 import io.github.ddzengine.core.movegen.MoveGenerator;
@@ -51,6 +53,14 @@ final class SearchContext {
     long nodeLimit;
     /** {@link System#nanoTime()} after which the search unwinds, {@link Long#MAX_VALUE} for none. */
     long deadline;
+    /**
+     * With {@link #cancelIndex}: the search unwinds at its next budget check once this holds a
+     * value below {@link #cancelIndex} (a root move of a {@link RootParallelSolver} that another
+     * thread has made moot); null for none. Read every 4,096 nodes, so its cost is nil.
+     */
+    AtomicInteger cancelBelow;
+    /** See {@link #cancelBelow}. */
+    int cancelIndex;
 
     /** Thrown inside the search to unwind when a budget runs out; never escapes the solver. */
     static final class Abort extends RuntimeException {
@@ -130,7 +140,7 @@ final class SearchContext {
 
     /** @throws Abort if the node cap is reached or the deadline has passed */
     void checkBudget() {
-        if (nodes >= nodeLimit || System.nanoTime() > deadline) {
+        if (nodes >= nodeLimit || System.nanoTime() > deadline || cancelled()) {
             throw ABORT;
         }
     }
@@ -141,9 +151,15 @@ final class SearchContext {
      * (Nothing to restore: the hands of the plies above the cut are untouched.)
      */
     void resumeAfterCut(Abort a, long limit) {
-        if (nodes >= limit || System.nanoTime() > deadline) {
+        if (nodes >= limit || System.nanoTime() > deadline || cancelled()) {
             throw a;
         }
+    }
+
+    /** Whether {@link #cancelBelow} says to unwind. */
+    boolean cancelled() {
+        AtomicInteger c = cancelBelow;
+        return c != null && c.get() < cancelIndex;
     }
 
     /**

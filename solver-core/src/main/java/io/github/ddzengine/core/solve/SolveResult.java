@@ -89,6 +89,16 @@ public final class SolveResult {
         return nanos / 1e6;
     }
 
+    /** Transposition-table lookups (for {@link RootParallelSolver}'s totals). */
+    long tableProbes() {
+        return tableProbes;
+    }
+
+    /** Transposition-table lookups that found their position. */
+    long tableHits() {
+        return tableHits;
+    }
+
     /** Share of transposition-table lookups that found their position, 0..1. */
     public double tableHitRate() {
         return tableProbes == 0 ? 0 : (double) tableHits / tableProbes;

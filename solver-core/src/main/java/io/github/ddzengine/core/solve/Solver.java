@@ -1,6 +1,7 @@
 package io.github.ddzengine.core.solve;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
@@ -328,6 +329,67 @@ public final class Solver {
         alphaBeta.useEndgame(null);
         chooseAnswerTable();
         return alphaBeta.search(0, mover, MoveTable.PASS, -1) ? 1 : 0;
+    }
+
+    /**
+     * For {@link RootParallelSolver}: the root's legal moves in this solver's search order (the
+     * order of a fresh solve, so the same on every thread).
+     */
+    int[] rootMoves(Position position) {
+        begin(position, System.nanoTime(), 0, 0);
+        return ordering.generate(0, position.mover(), position.lastMove());
+    }
+
+    /**
+     * For {@link RootParallelSolver}: whether playing {@code move} at the root of {@code position}
+     * wins for the mover's side, from an empty transposition table, with the line that starts with
+     * it (the winner's moves winning, the loser's its first), so the result depends only on the
+     * position and the move. The search unwinds, UNKNOWN, when the time runs out or as soon as
+     * {@code cancelBelow} holds a value below {@code index}.
+     */
+    SolveResult solveRootMove(Position position, int move, long timeoutMillis, AtomicInteger cancelBelow, int index) {
+        long start = System.nanoTime();
+        begin(position, start, timeoutMillis, 0);
+        int mover = position.mover();
+        int last = position.lastMove();
+        int lastSeat = position.lastSeat();
+        boolean landlord = Position.isLandlordSide(mover);
+        ctx.cancelBelow = cancelBelow;
+        ctx.cancelIndex = index;
+        try {
+            boolean win = playWins(0, mover, last, lastSeat, move);
+            int[] line = lineAfter(mover, last, lastSeat, move, win);
+            return new SolveResult(win ? SolveResult.Verdict.WIN : SolveResult.Verdict.LOSS, landlord, null, line,
+                ctx.nodes, System.nanoTime() - start, ctx.leads.probes() + ctx.answers.probes(),
+                ctx.leads.hits() + ctx.answers.hits());
+        } catch (SearchContext.Abort a) {
+            return new SolveResult(SolveResult.Verdict.UNKNOWN, landlord, null, new int[0], ctx.nodes,
+                System.nanoTime() - start, ctx.leads.probes() + ctx.answers.probes(),
+                ctx.leads.hits() + ctx.answers.hits());
+        } finally {
+            ctx.cancelBelow = null;
+        }
+    }
+
+    /** The line that starts with {@code move} at the root, whose outcome for the mover's side is {@code win}. */
+    private int[] lineAfter(int mover, int last, int lastSeat, int move, boolean win) {
+        int next = (mover + 1) % ctx.seats;
+        int childLast = move;
+        int childLastSeat = mover;
+        if (move == MoveTable.PASS) {
+            childLast = next == lastSeat ? MoveTable.PASS : last;
+            childLastSeat = next == lastSeat ? -1 : lastSeat;
+        } else {
+            ctx.hands[mover] -= ctx.table.cards(move);
+            if (ctx.hands[mover] == 0) {
+                return new int[] {move};
+            }
+        }
+        int[] rest = principalLine.line(next, childLast, childLastSeat, SearchContext.sameSide(mover, next) == win);
+        int[] line = new int[rest.length + 1];
+        line[0] = move;
+        System.arraycopy(rest, 0, line, 1, rest.length);
+        return line;
     }
 
     /** Every root move that wins, each searched to the end. */
