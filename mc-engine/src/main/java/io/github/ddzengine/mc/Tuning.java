@@ -23,10 +23,11 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
      * {@link Playout#SURE_WIN}, the answers {@link Playout#EXP_UP_EVEN}, {@link Playout#EXP_URGENT2},
      * {@link Playout#EXP_LANDLORD_EVEN}, and the farmers' {@link Playout#FEED_SURE} and
      * {@link Playout#BLOCK_SHORT}. At {@code effort=60000}, against the features 31 (the default
-     * before): 200 duplicate deals (seeds 61 and 62), WP 0.5325 [0.502, 0.563], ADP +0.34
-     * [+0.13, +0.54] ({@code docs/strength.md}). The features 31 against the features 15: 200
-     * deals, WP 0.575 [0.543, 0.607]; the features 15 against {@code mc-v1} (features 0): 400
-     * deals, WP 0.561 [0.537, 0.586]. Bids keep the first policy's estimates, on which the
+     * before): 400 duplicate deals (seeds 61-64), WP 0.524 [0.5015, 0.546], ADP +0.16 [+0.02,
+     * +0.31]; the confirmation seeds 63 and 64 alone: WP 0.515 [0.4825, 0.5475]
+     * ({@code docs/strength.md}). The features 31 against the features 15: 200 deals, WP 0.575
+     * [0.543, 0.607]; the features 15 against {@code mc-v1} (features 0): 400 deals, WP 0.561
+     * [0.537, 0.586]. Bids keep the first policy's estimates, on which the
      * {@link Bidder}'s thresholds were tuned.
      */
     public static final Tuning DEFAULT = new Tuning(Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS
