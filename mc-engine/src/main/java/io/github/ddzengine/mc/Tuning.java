@@ -24,15 +24,21 @@ package io.github.ddzengine.mc;
 public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds,
                      int surePlays) {
     /**
-     * The chosen settings: the rollout features {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT},
-     * {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER} and {@link Playout#SURE_WIN} (31). At
-     * {@code effort=60000}, against the features 15 (the default before): 200 duplicate deals, WP
-     * 0.575 [0.543, 0.607], ADP +0.47 [+0.27, +0.66] ({@code docs/strength.md}). The features 15
-     * against {@code mc-v1} (features 0): 400 deals, WP 0.561 [0.537, 0.586]. Bids keep the first
-     * policy's estimates, on which the {@link Bidder}'s thresholds were tuned.
+     * The chosen settings: every rollout feature, 1023: {@link Playout#WIN_IN_TWO},
+     * {@link Playout#URGENT_COUNT}, {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER},
+     * {@link Playout#SURE_WIN}, the answers {@link Playout#EXP_UP_EVEN}, {@link Playout#EXP_URGENT2},
+     * {@link Playout#EXP_LANDLORD_EVEN}, and the farmers' {@link Playout#FEED_SURE} and
+     * {@link Playout#BLOCK_SHORT}. At {@code effort=60000}, against the features 31 (the default
+     * before): 400 duplicate deals (seeds 61-64), WP 0.524 [0.5015, 0.546], ADP +0.16 [+0.02,
+     * +0.31]; the confirmation seeds 63 and 64 alone: WP 0.515 [0.4825, 0.5475]
+     * ({@code docs/strength.md}). The features 31 against the features 15: 200 deals, WP 0.575
+     * [0.543, 0.607]; the features 15 against {@code mc-v1} (features 0): 400 deals, WP 0.561
+     * [0.537, 0.586]. Bids keep the first policy's estimates, on which the
+     * {@link Bidder}'s thresholds were tuned.
      */
     public static final Tuning DEFAULT = new Tuning(Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS
-        | Playout.FEED_PARTNER | Playout.SURE_WIN, 0, 0);
+        | Playout.FEED_PARTNER | Playout.SURE_WIN | Playout.EXP_UP_EVEN | Playout.EXP_URGENT2
+        | Playout.EXP_LANDLORD_EVEN | Playout.FEED_SURE | Playout.BLOCK_SHORT, 0, 0);
 
     /** The settings of the agent frozen as {@code mc-v1}. */
     public static final Tuning V1 = new Tuning(0, 0, 0);

@@ -38,6 +38,8 @@ class AgentSpecsTest {
         assertInstanceOf(io.github.ddzengine.mc.v1.MonteCarloAgent.class, specs.parse("mc-v1:worlds=4", RULES));
         try (MonteCarloAgent mc = (MonteCarloAgent) specs.parse("MC", RULES)) {
             assertEquals(MonteCarloAgent.Config.defaults().budgetMillis(), mc.config().budgetMillis());
+            // every rollout feature since branch strength5 (docs/strength.md, "Levers tried")
+            assertEquals(1023, mc.config().tuning().rolloutFeatures());
             assertSame(EngineTables.NONE, mc.tables());
         }
         assertTrue(specs.describe().startsWith("random: uniform over the legal moves (agents.md); rule: "),
