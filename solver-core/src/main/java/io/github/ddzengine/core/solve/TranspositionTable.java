@@ -14,7 +14,8 @@ import io.github.ddzengine.core.util.Hashing;
  * without paying for a wipe.
  *
  * <p>The table grows within its memory: each solve starts on the first {@value #START_ENTRIES}
- * entries (1 MiB, which stays in a core's L2 or L3 cache), and doubles the part in use, moving
+ * entries (256 KiB, which stays in a core's L2 cache; a small solve's probes then rarely leave
+ * it, docs/solver-speed.md), and doubles the part in use, moving
  * each entry to its bucket under the longer mask, whenever a solve has stored as many entries as
  * that part holds. A probe that waits for main memory costs more than re-searching a small
  * subtree, so solves of up to about 100,000 nodes run faster on the small part, and the large
@@ -36,7 +37,7 @@ public final class TranspositionTable {
     private static final int MAX_GENERATION = (1 << 12) - 1;
 
     /** Entries in use at the start of each solve (or all, in a smaller table). */
-    static final int START_ENTRIES = 1 << 15;
+    static final int START_ENTRIES = 1 << 13;
     /** The part in use doubles once a solve has stored this many times as many entries as it holds. */
     static final int GROWTH_LOAD = 1;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;

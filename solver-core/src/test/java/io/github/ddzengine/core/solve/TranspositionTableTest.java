@@ -59,7 +59,7 @@ class TranspositionTableTest {
     @Test
     void answersOnlyWhatWasStoredAcrossGrowth() {
         TranspositionTable t = new TranspositionTable(8);
-        List<Entry> stored = entries(1, 6 * TranspositionTable.START_ENTRIES);
+        List<Entry> stored = entries(1, 3 * t.capacity() / 4);
         List<Entry> never = entries(2, 20_000);
         for (Entry e : stored) {
             e.store(t);
