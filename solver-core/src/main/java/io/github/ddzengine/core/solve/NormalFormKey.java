@@ -96,22 +96,16 @@ final class NormalFormKey {
      * {@code k} ({@link #minChain}): where closing a gap before {@code r} could make a chain.
      */
     private long chainCrossings(long hand) {
-        int size = Cards.size(hand);
-        if (size < minChainCards) {
+        if (Cards.size(hand) < minChainCards) {
             return 0;
         }
         long crossed = 0;
         for (int k = 1; k <= 4; k++) {
             int length = minChain[k];
-            // too few cards, or too few ranks held k times, for a chain of k: no crossing
-            if (length == 0 || size < k * length) {
+            if (length == 0) {
                 continue;
             }
-            long ranks = Cards.ranksAtLeast(hand, k) & Cards.CHAIN_RANKS;
-            if (Long.bitCount(ranks) < length) {
-                continue;
-            }
-            long starts = Cards.chainStarts(ranks, length);
+            long starts = Cards.chainStarts(Cards.ranksAtLeast(hand, k), length);
             if (starts == 0) {
                 continue;
             }

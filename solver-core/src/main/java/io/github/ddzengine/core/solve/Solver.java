@@ -76,12 +76,6 @@ public final class Solver {
      */
     private static final int ANSWER_TABLE_MIN_CARDS = 18;
     private static final int ANSWER_TABLE_ROOT_CARDS = 24;
-    /**
-     * Solves of at most this many cards in all start their tables on a 256 KiB part
-     * ({@link TranspositionTable#clear(boolean)}): 8 v 8 deals about 1.1-1.2x faster, while
-     * 12 v 12 lost 10-20% on it (docs/solver-speed.md).
-     */
-    private static final int SMALL_TABLE_CARDS = 20;
 
     private final Rules rules;
     private final SearchContext ctx;
@@ -219,9 +213,8 @@ public final class Solver {
 
     /** Clears the tables and statistics and loads the hands for a new solve. */
     private void begin(int seatCount, long h0, long h1, long h2, long start, long timeoutMillis, long maxNodes) {
-        int cards = Cards.size(h0) + Cards.size(h1) + (seatCount == 3 ? Cards.size(h2) : 0);
-        ctx.leads.clear(cards <= SMALL_TABLE_CARDS);
-        ctx.answers.clear(cards <= SMALL_TABLE_CARDS);
+        ctx.leads.clear();
+        ctx.answers.clear();
         proofSearch.clear();
         ordering.reset();
         ctx.nodes = 0;

@@ -14,8 +14,7 @@ import io.github.ddzengine.core.util.Hashing;
  * without paying for a wipe.
  *
  * <p>The table grows within its memory: each solve starts on the first {@value #START_ENTRIES}
- * entries (1 MiB, which stays in a core's L2 or L3 cache; a small solve on the first
- * {@value #SMALL_START_ENTRIES}, {@link #clear(boolean)}), and doubles the part in use, moving
+ * entries (1 MiB, which stays in a core's L2 or L3 cache), and doubles the part in use, moving
  * each entry to its bucket under the longer mask, whenever a solve has stored as many entries as
  * that part holds. A probe that waits for main memory costs more than re-searching a small
  * subtree, so solves of up to about 100,000 nodes run faster on the small part, and the large
@@ -38,8 +37,6 @@ public final class TranspositionTable {
 
     /** Entries in use at the start of each solve (or all, in a smaller table). */
     static final int START_ENTRIES = 1 << 15;
-    /** Entries in use at the start of a small solve ({@link #clear(boolean)}). */
-    static final int SMALL_START_ENTRIES = 1 << 13;
     /** The part in use doubles once a solve has stored this many times as many entries as it holds. */
     static final int GROWTH_LOAD = 1;
     private static final int KEY_MASK = (1 << KEY_BITS) - 1;
@@ -59,10 +56,7 @@ public final class TranspositionTable {
     /** Mask of a bucket's first long index over the part in use (0 before the first store). */
     private int mask;
     /** {@link #mask} at the start of a solve. */
-    private int startMask;
-    /** {@link #startMask} of a solve of any size, and of a small one ({@link #clear(boolean)}). */
-    private final int fullStartMask;
-    private final int smallStartMask;
+    private final int startMask;
     private int generation = 1;
     private long probes;
     private long hits;
@@ -95,9 +89,7 @@ public final class TranspositionTable {
         }
         this.entries = (int) entries;
         fullMask = (int) entries * 4 - 1 & ~7;
-        fullStartMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
-        smallStartMask = (int) Math.min(entries, SMALL_START_ENTRIES) * 4 - 1 & ~7;
-        startMask = fullStartMask;
+        startMask = (int) Math.min(entries, START_ENTRIES) * 4 - 1 & ~7;
         mask = 0;
         data = EMPTY;
     }
@@ -116,21 +108,6 @@ public final class TranspositionTable {
     /** Number of entries of the part in use (see the class comment). */
     int capacityInUse() {
         return ((allocated ? mask : startMask) >>> 2) + 2;
-    }
-
-    /**
-     * Empties the table for a solve ({@link #clear()}) that starts on the first
-     * {@value #SMALL_START_ENTRIES} entries (256 KiB, which stay in a core's L2 cache) if
-     * {@code small}, else on the first {@value #START_ENTRIES}; either part grows as the solve
-     * fills it. Small solves (up to about 20 cards in all) store a few thousand entries, so their
-     * probes rarely leave L2; larger ones lose entries early in the small part (docs/solver-speed.md).
-     */
-    void clear(boolean small) {
-        startMask = small ? smallStartMask : fullStartMask;
-        if (allocated && data.length < startMask + 8) {
-            data = java.util.Arrays.copyOf(data, startMask + 8);
-        }
-        clear();
     }
 
     /** Empties the table (a new generation; the arrays are wiped only when generations wrap). */

@@ -59,7 +59,7 @@ class TranspositionTableTest {
     @Test
     void answersOnlyWhatWasStoredAcrossGrowth() {
         TranspositionTable t = new TranspositionTable(8);
-        List<Entry> stored = entries(1, 3 * t.capacity() / 4);
+        List<Entry> stored = entries(1, 6 * TranspositionTable.START_ENTRIES);
         List<Entry> never = entries(2, 20_000);
         for (Entry e : stored) {
             e.store(t);
@@ -153,24 +153,5 @@ class TranspositionTableTest {
         }
         // the part in use grew past the 100,000 entries; two-entry buckets at this load lose some
         assertTrue(t.capacityInUse() >= 100_000 && found > asked / 2, found + " of " + asked);
-    }
-
-    /** A small solve starts on the small part, grows from it like any, and the next solve may start on the full one. */
-    @Test
-    void smallSolvesStartOnTheSmallPart() {
-        TranspositionTable t = new TranspositionTable(8);
-        t.clear(true);
-        assertEquals(TranspositionTable.SMALL_START_ENTRIES, t.capacityInUse());
-        List<Entry> stored = entries(5, 3 * TranspositionTable.SMALL_START_ENTRIES);
-        for (Entry e : stored) {
-            e.store(t);
-        }
-        assertTrue(t.capacityInUse() > TranspositionTable.SMALL_START_ENTRIES);
-        assertTrue(found(t, stored).size() > stored.size() / 2, "entries lost growing from the small part");
-        t.clear(false);
-        assertEquals(TranspositionTable.START_ENTRIES, t.capacityInUse());
-        assertEquals(0, found(t, stored).size(), "entries of the last generation survived clear(false)");
-        t.clear(true);
-        assertEquals(TranspositionTable.SMALL_START_ENTRIES, t.capacityInUse());
     }
 }
