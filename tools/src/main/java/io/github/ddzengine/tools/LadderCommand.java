@@ -16,7 +16,6 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import me.tongfei.progressbar.ProgressBar;
-import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.protocol.ExecAgent;
@@ -73,6 +72,11 @@ final class LadderCommand implements Callable<Integer> {
         description = "Seed of the deals and of every agent's random choices (default 1); every row plays the same deals.")
     private long seed;
 
+    @Option(names = "--from", paramLabel = "K", defaultValue = "0",
+        description = "Start at deal K (0-based) of the match (or of --deals-file), as ddz play --from: ranges played "
+            + "one after another give the games of one match (default 0).")
+    private int from;
+
     @Mixin
     private TablesOption tablesOption = new TablesOption();
 
@@ -118,22 +122,14 @@ final class LadderCommand implements Callable<Integer> {
         if (deals != null && deals < 1) {
             throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
         }
-        List<Deal> fromFile = null;
+        Bounds.check(spec, "--from", from, 0, Bounds.MAX_DEALS - 1, null);
+        DealRange range = null;
         List<Agent> opened = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         Agent candidate;
         try {
             try {
-                if (dealsFile != null) {
-                    fromFile = PlayCommand.readDeals(dealsFile);
-                    if (deals != null && deals > fromFile.size()) {
-                        throw new IllegalArgumentException("--deals " + deals + " but the deals file " + dealsFile
-                            + " holds " + fromFile.size());
-                    }
-                    if (deals != null) {
-                        fromFile = fromFile.subList(0, deals);
-                    }
-                }
+                range = DealRange.of(deals, from, dealsFile, seed);
                 candidate = PlayCommand.agent(a, rules, tables, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS);
                 opened.add(candidate);
                 for (String b : baselines) {
@@ -149,14 +145,13 @@ final class LadderCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
             }
-            int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
             for (int i = 0; i < baselines.size(); i++) {
                 Agent b = opened.get(i + 1);
                 Path file = outDir == null ? null
                     : outDir.resolve((i + 1) + "-" + b.name().replaceAll("[^A-Za-z0-9._-]", "_") + ".jsonl");
                 MatchStats stats;
                 try {
-                    stats = play(rules, candidate, b, n, fromFile, nThreads, file);
+                    stats = play(rules, candidate, b, range, nThreads, file);
                 } catch (ArenaException e) {
                     PrintWriter err = spec.commandLine().getErr();
                     err.println(spec.qualifiedName() + ": " + baselines.get(i) + ": " + Ddz.oneLine(e.getMessage()));
@@ -182,10 +177,10 @@ final class LadderCommand implements Callable<Integer> {
         return 0;
     }
 
-    private MatchStats play(Rules rules, Agent candidate, Agent baseline, int n, List<Deal> fromFile, int nThreads,
+    private MatchStats play(Rules rules, Agent candidate, Agent baseline, DealRange range, int nThreads,
                             Path file) throws IOException {
         Writer records = null;
-        ProgressBar bar = PlayCommand.progressBar(2L * n);
+        ProgressBar bar = PlayCommand.progressBar(2L * range.size());
         try {
             if (file != null) {
                 try {
@@ -209,8 +204,7 @@ final class LadderCommand implements Callable<Integer> {
                 }
             };
             Match match = new Match(rules, candidate, baseline, bidding);
-            return fromFile != null ? match.run(fromFile, seed, nThreads, listener)
-                : match.run(n, seed, nThreads, listener);
+            return match.run(range.from(), range.to(), range.dealOf(), seed, nThreads, listener);
         } finally {
             if (bar != null) {
                 bar.close();
@@ -223,8 +217,9 @@ final class LadderCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, Rules rules, int nThreads, List<Row> rows) {
         MatchStats first = rows.get(0).stats();
-        out.println(String.format(Locale.ROOT, "%s against %d baseline%s: %,d deals (%,d games) each, rules %s, seed %d%s, "
-                + "%d thread%s", first.a(), rows.size(), rows.size() == 1 ? "" : "s", first.deals(), first.games(), rules,
+        out.println(String.format(Locale.ROOT, "%s against %d baseline%s: %,d deals (%,d games) each%s, rules %s, seed %d%s, "
+                + "%d thread%s", first.a(), rows.size(), rows.size() == 1 ? "" : "s", first.deals(), first.games(),
+            DealRange.label(from, first.deals()), rules,
             seed, bidding ? ", bidding" : "", nThreads, nThreads == 1 ? "" : "s"));
         String[] head = {"baseline", "WP", "95% CI", "ADP", "95% CI", "WP landlord", "WP farmers", "points", "games/s"};
         List<String[]> cells = new ArrayList<>();
@@ -275,6 +270,7 @@ final class LadderCommand implements Callable<Integer> {
         g.writeStringField("a_spec", a);
         g.writeStringField("rules", rules.toString());
         g.writeNumberField("seed", seed);
+        g.writeNumberField("from", from);
         g.writeBooleanField("bidding", bidding);
         g.writeNumberField("threads", nThreads);
         g.writeArrayFieldStart("rows");

@@ -89,6 +89,11 @@ final class PlayCommand implements Callable<Integer> {
         description = "Seed of the deals and of every agent's random choices (default 1).")
     private long seed;
 
+    @Option(names = "--from", paramLabel = "K", defaultValue = "0",
+        description = "Start at deal K (0-based) of the match (or of --deals-file): plays deals K..K+N-1 exactly as "
+            + "the whole match plays them, so that ranges played one after another give its games (default 0).")
+    private int from;
+
     @Mixin
     private TablesOption tablesOption = new TablesOption();
 
@@ -209,24 +214,20 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
-        List<Deal> fromFile = null;
+        Bounds.check(spec, "--from", from, 0, Bounds.MAX_DEALS - 1, null);
+        if (cluster != null && from != 0) {
+            throw new ParameterException(spec.commandLine(), "--from is not supported with --cluster (a cluster plays "
+                + "the whole match)");
+        }
+        DealRange range;
         try {
-            if (dealsFile != null) {
-                fromFile = readDeals(dealsFile);
-                if (deals != null && deals > fromFile.size()) {
-                    throw new IllegalArgumentException("--deals " + deals + " but the deals file " + dealsFile + " holds "
-                        + fromFile.size());
-                }
-                if (deals != null) {
-                    fromFile = fromFile.subList(0, deals);
-                }
-            }
+            range = DealRange.of(deals, from, dealsFile, seed);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        int n = fromFile != null ? fromFile.size() : deals == null ? 1000 : deals;
+        int n = range.size();
         if (cluster != null) {
-            return playOnCluster(rules, agentA, agentB, n, fromFile);
+            return playOnCluster(rules, agentA, agentB, n, range.file() == null ? null : range.list());
         }
         MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
         Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
@@ -264,8 +265,7 @@ final class PlayCommand implements Callable<Integer> {
                 }
             };
             try {
-                stats = fromFile != null ? match.run(fromFile, seed, nThreads, listener)
-                    : match.run(n, seed, nThreads, listener);
+                stats = match.run(range.from(), range.to(), range.dealOf(), seed, nThreads, listener);
             } catch (ArenaException e) {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println(spec.qualifiedName() + ": " + Ddz.oneLine(e.getMessage()));
@@ -294,8 +294,8 @@ final class PlayCommand implements Callable<Integer> {
         }
         if (plots != null) {
             try {
-                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d --seed %d%s, rules %s,"
-                    + " %d thread%s", a, b, n, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d%s --seed %d%s, rules %s,"
+                    + " %d thread%s", a, b, n, from == 0 ? "" : " --from " + from, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
             } catch (IOException e) {
                 return Ddz.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
                     + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
@@ -416,8 +416,8 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, MatchStats s, Rules rules, String where) {
-        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games), rules %s, seed %d%s, %s",
-            s.a(), s.b(), s.deals(), s.games(), rules, seed, bidding ? ", bidding" : "", where));
+        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games)%s, rules %s, seed %d%s, %s",
+            s.a(), s.b(), s.deals(), s.games(), DealRange.label(from, s.deals()), rules, seed, bidding ? ", bidding" : "", where));
         out.println("  WP      " + f(s.wp(), 4) + "  95% CI " + ci(s.wpCi(), 4) + "   as landlord " + f(s.wpLandlord(), 4)
             + ", as farmers " + f(s.wpFarmer(), 4));
         out.println("  ADP     " + f(s.adp(), 3) + "  95% CI " + ci(s.adpCi(), 3) + "   as landlord " + f(s.adpLandlord(), 3)
@@ -513,6 +513,7 @@ final class PlayCommand implements Callable<Integer> {
         g.writeStringField("b", s.b());
         g.writeStringField("rules", rules.toString());
         g.writeNumberField("seed", seed);
+        g.writeNumberField("from", from);
         g.writeBooleanField("bidding", bidding);
         g.writeNumberField("threads", nThreads);
         if (onCluster != null) {

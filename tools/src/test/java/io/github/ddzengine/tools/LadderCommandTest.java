@@ -61,7 +61,33 @@ class LadderCommandTest {
     }
 
     @Test
+    void rangesPlayedOneAfterAnotherGiveTheWholeMatch() throws IOException {
+        Path whole = dir.resolve("whole");
+        Path first = dir.resolve("first");
+        Path rest = dir.resolve("rest");
+        CliRun.of("ladder", "--a", "greedy", "--b", "rule", "--deals", "5", "--seed", "9", "--threads", "2",
+            "--out-dir", whole.toString()).assertSuccess();
+        CliRun.of("ladder", "--a", "greedy", "--b", "rule", "--deals", "2", "--seed", "9", "--threads", "1",
+            "--out-dir", first.toString()).assertSuccess();
+        List<String> lines = CliRun.of("ladder", "--a", "greedy", "--b", "rule", "--deals", "3", "--from", "2",
+            "--seed", "9", "--threads", "2", "--out-dir", rest.toString()).assertSuccess();
+        assertEquals("greedy against 1 baseline: 3 deals (6 games) each, deals 3 to 5, rules standard, seed 9, 2 threads",
+            lines.get(0));
+        List<String> pooled = new java.util.ArrayList<>(Files.readAllLines(first.resolve("1-rule.jsonl")));
+        pooled.addAll(Files.readAllLines(rest.resolve("1-rule.jsonl")));
+        assertEquals(Files.readAllLines(whole.resolve("1-rule.jsonl")), pooled);
+        JsonNode row = json(CliRun.of("ladder", "--a", "greedy", "--b", "rule", "--deals", "3", "--from", "2",
+            "--seed", "9", "--json").assertSuccess().get(0));
+        assertEquals(2, row.get("from").intValue());
+        assertEquals(3, row.get("rows").get(0).get("deals").intValue());
+    }
+
+    @Test
     void badInputIsOneLine() {
+        CliRun.of("ladder", "--a", "rule", "--b", "random", "--from", "-1").assertUsageError("from",
+            "--from must be 0..");
+        CliRun.of("ladder", "--a", "rule", "--b", "random", "--from", "99999999").assertUsageError("past",
+            "--from 99999999 with 1000 deals passes the last deal of a match");
         CliRun.of("ladder", "--a", "rule").assertUsageError("no baseline", "Missing required option: '--b=AGENT'");
         CliRun.of("ladder", "--a", "rule", "--b", "nobody").assertUsageError("unknown", "unknown agent 'nobody'");
         CliRun.of("ladder", "--a", "rule", "--b", "random", "--deals", "0").assertUsageError("deals",

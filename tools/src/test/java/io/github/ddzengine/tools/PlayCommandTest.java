@@ -84,6 +84,11 @@ class PlayCommandTest {
         CliRun.of("play", "--a", "rule", "--b", "random", "--deals-file", deals.toString(), "--seed", "3", "--bidding",
             "--out", again.toString()).assertSuccess();
         assertEquals(records, Files.readAllLines(again));
+        // the file's deals from the 21st on, played as a range, are the games of those deals
+        Path tail = dir.resolve("tail.jsonl");
+        CliRun.of("play", "--a", "rule", "--b", "random", "--deals-file", deals.toString(), "--from", "20", "--seed", "3",
+            "--bidding", "--out", tail.toString()).assertSuccess();
+        assertEquals(records.subList(40, records.size()), Files.readAllLines(tail));
     }
 
     @Test
@@ -109,6 +114,10 @@ class PlayCommandTest {
         Files.writeString(one, good + "\n");
         CliRun.of("play", "--a", "rule", "--b", "rule", "--deals-file", one.toString(), "--deals", "2")
             .assertUsageError("too many", "--deals 2 but the deals file " + one + " holds 1");
+        CliRun.of("play", "--a", "rule", "--b", "rule", "--deals-file", one.toString(), "--from", "1")
+            .assertUsageError("from", "--from 1 but the deals file " + one + " holds 1 (the first is 0)");
+        CliRun.of("play", "--a", "rule", "--b", "rule", "--from", "-2").assertUsageError("negative from",
+            "--from must be 0..99999999, not -2");
     }
 
     @Test
