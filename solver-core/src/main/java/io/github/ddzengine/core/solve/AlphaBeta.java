@@ -31,7 +31,21 @@ final class AlphaBeta {
     /** Leads answered by the endgame oracle in this solve. */
     long endgameHits;
 
-    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts) {
+    /** Lever bit (experiments, {@link Solver}'s levers): search the ply's killer before generating the moves. */
+    static final int KILLER_FIRST = 1;
+    /** Lever bit: opponent-out pruning only for the moves the loop tries. */
+    static final int LAZY_OUTS = 2;
+    /** Lever bit: with {@link #KILLER_FIRST}, a killer nobody on the other side can beat skips its passes. */
+    static final int KILLER_CONTROL = 4;
+    /** Lever bit: {@link #KILLER_FIRST} at leads only. */
+    static final int KILLER_LEADS = 8;
+    /** Lever bit: {@link #KILLER_FIRST} at answers only. */
+    static final int KILLER_ANSWERS = 16;
+    /** The experimental levers of this search, read once (0 for the default search). */
+    private final int levers;
+
+    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts, int levers) {
+        this.levers = levers;
         this.ctx = ctx;
         this.rules = ctx.rules;
         this.table = ctx.table;
@@ -54,6 +68,21 @@ final class AlphaBeta {
     private boolean endgameCovers(long k0, long k1, long k2) {
         int k = endgameCards;
         return Cards.size(k0) <= k && Cards.size(k1) <= k && Cards.size(k2) <= k;
+    }
+
+    /**
+     * Whether nobody on the other side of the mover can beat {@code m}, nor, for seat 1, its
+     * partner (seat 2, who acts next): the passes after {@code m} then need no nodes of their own,
+     * as in the search loop's control moves.
+     */
+    private boolean nobodyElseBeats(int base, int mover, int m) {
+        if (ctx.seats == 2) {
+            return !generator.canBeat(hands[base + 1 - mover], m);
+        }
+        if (mover == 0) {
+            return !generator.canBeat(hands[base + 1], m) && !generator.canBeat(hands[base + 2], m);
+        }
+        return !generator.canBeat(hands[base], m) && (mover != 1 || !generator.canBeat(hands[base + 2], m));
     }
 
     /**
@@ -110,11 +139,46 @@ final class AlphaBeta {
         if (ply >= SearchContext.MAX_PLY - 2) {
             throw new IllegalStateException("search deeper than " + SearchContext.MAX_PLY + " plies");
         }
+        boolean same = SearchContext.sameSide(mover, next);
+        // 3b. (lever) the ply's killer first, before the moves are generated and ordered
+        int killer = MoveTable.PASS;
+        if ((levers & KILLER_FIRST) != 0 && ((levers & KILLER_LEADS) == 0 || last == MoveTable.PASS)
+            && ((levers & KILLER_ANSWERS) == 0 || last != MoveTable.PASS)) {
+            int km = ordering.killer(ply, last);
+            if (km != MoveTable.PASS && Cards.contains(hand, table.cards(km)) && table.beats(km, last)) {
+                killer = km;
+                long rest = hand - table.cards(km);
+                boolean kw;
+                if (rest == 0) {
+                    kw = true;
+                } else if ((levers & KILLER_CONTROL) != 0 && nobodyElseBeats(base, mover, km)) {
+                    // the mover, or its partner, acts next: its verdict is the mover side's
+                    if (mover != 2) {
+                        c.play(ply, ply + seats, mover, rest);
+                        kw = search(ply + seats, mover, MoveTable.PASS, -1);
+                    } else {
+                        c.play(ply, ply + 2, mover, rest);
+                        kw = search(ply + 2, 1, km, 2);
+                    }
+                } else {
+                    c.play(ply, ply + 1, mover, rest);
+                    kw = search(ply + 1, next, km, mover) == same;
+                }
+                if (kw) {
+                    ordering.cutoff(ply, last, km);
+                    if (tabled) {
+                        entries.store(k0, k1, k2, k, true, c.nodes - startNodes);
+                    }
+                    return true;
+                }
+            }
+        }
         // 4. opponent-out pruning first, so only the moves left are ordered (a dropped move is
         //    never a quick win: the opponent who goes out over it could beat it)
         int[] moves = c.moves(ply);
         int generated = generator.answers(hand, last, moves);
-        int n = opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
+        boolean lazyOuts = (levers & LAZY_OUTS) != 0 && opponentOuts.prepare(ply, mover);
+        int n = (levers & LAZY_OUTS) != 0 ? generated : opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
         // 5. ordering, which also finds the quick wins of two and three plays
         boolean ordered = generated > 1 && n > 0;
         if (ordered && ordering.order(ply, mover, last, moves, n) >= 0) {
@@ -125,10 +189,12 @@ final class AlphaBeta {
         }
         // 6. the moves in order, until one wins
         long[] keys = c.orderKeys(ply);
-        boolean same = SearchContext.sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
+            if (m == killer && killer != MoveTable.PASS || lazyOuts && opponentOuts.loses(ply, mover, m, last, lastSeat)) {
+                continue;
+            }
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);
