@@ -29,7 +29,8 @@ import io.github.ddzengine.core.tables.EngineTables;
  * range.
  *
  * <p>From the repository root (beside {@code ../shared}): {@code java -cp bench/target/benchmarks.jar
- * io.github.ddzengine.bench.SolveAB GROUP[,GROUP...] LEVERS_A LEVERS_B WARMUP_ROUNDS ROUNDS}.
+ * io.github.ddzengine.bench.SolveAB GROUP[,GROUP...] LEVERS_A LEVERS_B WARMUP_ROUNDS ROUNDS}; add
+ * {@code -Deach=true} for a line a position (its nodes and median times).
  */
 public final class SolveAB {
     private static final long SAMPLE_NANOS = 200_000;
@@ -69,8 +70,9 @@ public final class SolveAB {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         int[] reps = new int[n];
         long[][] nodes = new long[2][n];
-        // [side][round][group]: summed CPU nanoseconds per solve
+        // [side][round][group]: summed CPU nanoseconds per solve; [side][position][round]
         double[][][] sum = new double[2][rounds][groups];
+        double[][][] each = new double[2][n][rounds];
         long sink = 0;
         for (int round = -warm; round < rounds; round++) {
             for (int half = 0; half < 2; half++) {
@@ -100,11 +102,22 @@ public final class SolveAB {
                     nodes[side][i] = solver.lastNodes();
                     if (round >= 0) {
                         sum[side][round][groupOf[i]] += (double) (c1 - c0) / r;
+                        each[side][i][round] = (double) (c1 - c0) / r;
                     }
                 }
             }
         }
         String[] names = groupIndex.keySet().toArray(new String[0]);
+        if (System.getProperty("each") != null) {
+            for (int i = 0; i < n; i++) {
+                double[] a = each[0][i].clone();
+                double[] b = each[1][i].clone();
+                Arrays.sort(a);
+                Arrays.sort(b);
+                System.out.printf("%-12s nodes %9d %9d  median us %10.1f %10.1f  A/B %.3f%n", ids.get(i), nodes[0][i],
+                    nodes[1][i], a[rounds / 2] / 1000, b[rounds / 2] / 1000, a[rounds / 2] / b[rounds / 2]);
+            }
+        }
         System.out.printf("levers A=%d B=%d, %d warm-up rounds, %d rounds, java %s%n", levers[0], levers[1], warm, rounds,
             System.getProperty("java.version"));
         System.out.printf("%-8s %10s %10s %11s %11s %8s %8s %7s %15s %15s%n", "group", "nodes A", "nodes B", "us/set A",

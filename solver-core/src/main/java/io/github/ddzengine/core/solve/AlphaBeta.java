@@ -31,16 +31,14 @@ final class AlphaBeta {
     /** Leads answered by the endgame oracle in this solve. */
     long endgameHits;
 
-    /** Lever bit (experiments, {@link Solver}'s levers): search the ply's killer before generating the moves. */
+    /**
+     * Lever bit (bench experiments only, {@link Solver}'s experiment constructor): search the
+     * ply's killer before the moves are generated, pruned and ordered; a killer nobody on the
+     * other side can beat skips its passes as in the loop. Not the default: docs/solver-speed.md
+     * (third pass) has its figures (faster on JDK 17's small groups, not on JDK 25, slower on
+     * 17 v 17, more nodes).
+     */
     static final int KILLER_FIRST = 1;
-    /** Lever bit: opponent-out pruning only for the moves the loop tries. */
-    static final int LAZY_OUTS = 2;
-    /** Lever bit: with {@link #KILLER_FIRST}, a killer nobody on the other side can beat skips its passes. */
-    static final int KILLER_CONTROL = 4;
-    /** Lever bit: {@link #KILLER_FIRST} at leads only. */
-    static final int KILLER_LEADS = 8;
-    /** Lever bit: {@link #KILLER_FIRST} at answers only. */
-    static final int KILLER_ANSWERS = 16;
     /** The experimental levers of this search, read once (0 for the default search). */
     private final int levers;
 
@@ -140,10 +138,9 @@ final class AlphaBeta {
             throw new IllegalStateException("search deeper than " + SearchContext.MAX_PLY + " plies");
         }
         boolean same = SearchContext.sameSide(mover, next);
-        // 3b. (lever) the ply's killer first, before the moves are generated and ordered
+        // 3b. (lever, off by default) the ply's killer first, before the moves are generated
         int killer = MoveTable.PASS;
-        if ((levers & KILLER_FIRST) != 0 && ((levers & KILLER_LEADS) == 0 || last == MoveTable.PASS)
-            && ((levers & KILLER_ANSWERS) == 0 || last != MoveTable.PASS)) {
+        if ((levers & KILLER_FIRST) != 0) {
             int km = ordering.killer(ply, last);
             if (km != MoveTable.PASS && Cards.contains(hand, table.cards(km)) && table.beats(km, last)) {
                 killer = km;
@@ -151,7 +148,7 @@ final class AlphaBeta {
                 boolean kw;
                 if (rest == 0) {
                     kw = true;
-                } else if ((levers & KILLER_CONTROL) != 0 && nobodyElseBeats(base, mover, km)) {
+                } else if (nobodyElseBeats(base, mover, km)) {
                     // the mover, or its partner, acts next: its verdict is the mover side's
                     if (mover != 2) {
                         c.play(ply, ply + seats, mover, rest);
@@ -177,8 +174,7 @@ final class AlphaBeta {
         //    never a quick win: the opponent who goes out over it could beat it)
         int[] moves = c.moves(ply);
         int generated = generator.answers(hand, last, moves);
-        boolean lazyOuts = (levers & LAZY_OUTS) != 0 && opponentOuts.prepare(ply, mover);
-        int n = (levers & LAZY_OUTS) != 0 ? generated : opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
+        int n = opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
         // 5. ordering, which also finds the quick wins of two and three plays
         boolean ordered = generated > 1 && n > 0;
         if (ordered && ordering.order(ply, mover, last, moves, n) >= 0) {
@@ -192,7 +188,7 @@ final class AlphaBeta {
         boolean win = false;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
-            if (m == killer && killer != MoveTable.PASS || lazyOuts && opponentOuts.loses(ply, mover, m, last, lastSeat)) {
+            if (m == killer && killer != MoveTable.PASS) {
                 continue;
             }
             boolean child;

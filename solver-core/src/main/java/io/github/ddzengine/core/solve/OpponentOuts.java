@@ -26,15 +26,6 @@ final class OpponentOuts {
     private final FinishingMoves finishing;
     private final int[] threatsA = new int[2 + FinishingMoves.SLOTS];
     private final int[] threatsB = new int[2 + FinishingMoves.SLOTS];
-    /** Room for one opponent's threats in {@link #plyThreats}. */
-    private static final int STRIDE = 2 + FinishingMoves.SLOTS;
-    /**
-     * For {@link #prepare} and {@link #loses}: the threats of each ply, two opponents a ply
-     * ({@code [(2 ply + o) STRIDE ..]}), and their counts ({@code [2 ply + o]}); made at the first
-     * {@link #prepare}.
-     */
-    private int[] plyThreats;
-    private int[] plyCounts;
 
     OpponentOuts(SearchContext ctx, FinishingMoves finishing) {
         this.ctx = ctx;
@@ -93,91 +84,6 @@ final class OpponentOuts {
             }
         }
         return kept;
-    }
-
-    /**
-     * Finds the threats of the position at {@code ply} (mover to act) for {@link #loses}, which
-     * then tells for one move at a time what {@link #drop} tells for all. The hands at
-     * {@code ply} must stay as they are until the ply's last {@link #loses}.
-     *
-     * @return whether any move may lose that way (if not, {@link #loses} is always false)
-     */
-    boolean prepare(int ply, int mover) {
-        if (plyThreats == null) {
-            plyThreats = new int[SearchContext.MAX_PLY * 2 * STRIDE];
-            plyCounts = new int[SearchContext.MAX_PLY * 2];
-        }
-        int na = threats(ply, ctx.hand(ply, mover == 0 ? 1 : 0), mover, plyThreats, 2 * ply * STRIDE);
-        int nb = mover == 0 && ctx.seats == 3 ? threats(ply, ctx.hand(ply, 2), mover, plyThreats, (2 * ply + 1) * STRIDE) : 0;
-        plyCounts[2 * ply] = na;
-        plyCounts[2 * ply + 1] = nb;
-        return na != 0 || nb != 0;
-    }
-
-    /**
-     * Whether {@link #drop} would drop move {@code m} of the mover at {@code ply} (facing
-     * {@code last} of {@code lastSeat}), after {@link #prepare} for the ply returned true.
-     */
-    boolean loses(int ply, int mover, int m, int last, int lastSeat) {
-        if (table.cards(m) == ctx.hand(ply, mover)) {
-            return false;
-        }
-        int[] t = plyThreats;
-        int a = 2 * ply * STRIDE;
-        int na = plyCounts[2 * ply];
-        if (ctx.seats == 2) {
-            return anyBeats(t, a, na, m);
-        }
-        if (mover == 0) {
-            int b = a + STRIDE;
-            int nb = plyCounts[2 * ply + 1];
-            if (m != MoveTable.PASS) {
-                return anyBeats(t, a, na, m) || anyBeats(t, b, nb, m);
-            } else if (lastSeat == 1) {
-                return na > 0;
-            } else {
-                return anyBeats(t, a, na, last) || nb > 0;
-            }
-        } else if (mover == 2) {
-            return anyBeats(t, a, na, m != MoveTable.PASS ? m : lastSeat == 0 ? MoveTable.PASS : last);
-        } else if (m != MoveTable.PASS) {
-            return anyBeats(t, a, na, m) && !generator.canBeat(ctx.hand(ply, 2), m);
-        } else {
-            return lastSeat == 0 && na > 0 && !generator.canBeat(ctx.hand(ply, 2), last);
-        }
-    }
-
-    private boolean anyBeats(int[] threats, int from, int count, int last) {
-        for (int i = from; i < from + count; i++) {
-            if (table.beats(threats[i], last)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** {@link #threats(int, long, int, int[])} into {@code out} from {@code at}. */
-    private int threats(int ply, long opponent, int mover, int[] out, int at) {
-        int count = 0;
-        int[] readings = ctx.readings;
-        int nr = table.classify(opponent, readings);
-        for (int i = 0; i < nr; i++) {
-            if (rules.allows(readings[i])) {
-                out[at + count++] = readings[i];
-            }
-        }
-        if (Cards.size(opponent) <= FINISH_CARDS) {
-            int f0 = finishing.lookup(opponent);
-            int[] e = finishing.entries();
-            int f = e[f0];
-            for (int j = 1; j <= f; j++) {
-                int c = e[f0 + j];
-                if (!sideCanBeat(ply, mover, c)) {
-                    out[at + count++] = c;
-                }
-            }
-        }
-        return count;
     }
 
     /**
