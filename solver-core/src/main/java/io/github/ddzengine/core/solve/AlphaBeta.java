@@ -31,7 +31,19 @@ final class AlphaBeta {
     /** Leads answered by the endgame oracle in this solve. */
     long endgameHits;
 
-    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts) {
+    /**
+     * Lever bit (bench experiments only, {@link Solver}'s experiment constructor): search the
+     * ply's killer before the moves are generated, pruned and ordered; a killer nobody on the
+     * other side can beat skips its passes as in the loop. Not the default: docs/solver-speed.md
+     * (third pass) has its figures (faster on JDK 17's small groups, not on JDK 25, slower on
+     * 17 v 17, more nodes).
+     */
+    static final int KILLER_FIRST = 1;
+    /** The experimental levers of this search, read once (0 for the default search). */
+    private final int levers;
+
+    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts, int levers) {
+        this.levers = levers;
         this.ctx = ctx;
         this.rules = ctx.rules;
         this.table = ctx.table;
@@ -54,6 +66,21 @@ final class AlphaBeta {
     private boolean endgameCovers(long k0, long k1, long k2) {
         int k = endgameCards;
         return Cards.size(k0) <= k && Cards.size(k1) <= k && Cards.size(k2) <= k;
+    }
+
+    /**
+     * Whether nobody on the other side of the mover can beat {@code m}, nor, for seat 1, its
+     * partner (seat 2, who acts next): the passes after {@code m} then need no nodes of their own,
+     * as in the search loop's control moves.
+     */
+    private boolean nobodyElseBeats(int base, int mover, int m) {
+        if (ctx.seats == 2) {
+            return !generator.canBeat(hands[base + 1 - mover], m);
+        }
+        if (mover == 0) {
+            return !generator.canBeat(hands[base + 1], m) && !generator.canBeat(hands[base + 2], m);
+        }
+        return !generator.canBeat(hands[base], m) && (mover != 1 || !generator.canBeat(hands[base + 2], m));
     }
 
     /**
@@ -110,6 +137,39 @@ final class AlphaBeta {
         if (ply >= SearchContext.MAX_PLY - 2) {
             throw new IllegalStateException("search deeper than " + SearchContext.MAX_PLY + " plies");
         }
+        boolean same = SearchContext.sameSide(mover, next);
+        // 3b. (lever, off by default) the ply's killer first, before the moves are generated
+        int killer = MoveTable.PASS;
+        if ((levers & KILLER_FIRST) != 0) {
+            int km = ordering.killer(ply, last);
+            if (km != MoveTable.PASS && Cards.contains(hand, table.cards(km)) && table.beats(km, last)) {
+                killer = km;
+                long rest = hand - table.cards(km);
+                boolean kw;
+                if (rest == 0) {
+                    kw = true;
+                } else if (nobodyElseBeats(base, mover, km)) {
+                    // the mover, or its partner, acts next: its verdict is the mover side's
+                    if (mover != 2) {
+                        c.play(ply, ply + seats, mover, rest);
+                        kw = search(ply + seats, mover, MoveTable.PASS, -1);
+                    } else {
+                        c.play(ply, ply + 2, mover, rest);
+                        kw = search(ply + 2, 1, km, 2);
+                    }
+                } else {
+                    c.play(ply, ply + 1, mover, rest);
+                    kw = search(ply + 1, next, km, mover) == same;
+                }
+                if (kw) {
+                    ordering.cutoff(ply, last, km);
+                    if (tabled) {
+                        entries.store(k0, k1, k2, k, true, c.nodes - startNodes);
+                    }
+                    return true;
+                }
+            }
+        }
         // 4. opponent-out pruning first, so only the moves left are ordered (a dropped move is
         //    never a quick win: the opponent who goes out over it could beat it)
         int[] moves = c.moves(ply);
@@ -125,10 +185,12 @@ final class AlphaBeta {
         }
         // 6. the moves in order, until one wins
         long[] keys = c.orderKeys(ply);
-        boolean same = SearchContext.sameSide(mover, next);
         boolean win = false;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
+            if (m == killer && killer != MoveTable.PASS) {
+                continue;
+            }
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);
