@@ -72,7 +72,12 @@ class AgentSpecsTest {
             assertEquals(4, mc.config().tuning().surePlays());
             assertEquals(1023, mc.config().tuning().rolloutFeatures());
         }
+        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:reply=4,sure=2", RULES)) {
+            assertEquals(4, mc.config().tuning().replies());
+            assertEquals(2, mc.config().tuning().surePlays());
+        }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc", RULES)) {
+            assertEquals(0, mc.config().tuning().replies(), "the reply search is opt-in");
             assertEquals(0, mc.config().tuning().surePlays(), "the sure win is opt-in");
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=solo-pass", RULES)) {
@@ -115,12 +120,16 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
-            + "rsolve, rnodes, halving, sure, bid-worlds)",
+            + "rsolve, rnodes, halving, sure, reply, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
         assertEquals("agent 'mc': rsolve must be a non-negative integer, not '-1'", refusal(specs, "mc:rsolve=-1"));
         assertEquals("agent 'mc': sure must be 0..8, not '9'", refusal(specs, "mc:sure=9"));
+        assertEquals("agent 'mc': reply must be 0..16, not '17'", refusal(specs, "mc:reply=17"));
+        assertEquals("agent 'mc': reply must be a non-negative integer, not 'x'", refusal(specs, "mc:reply=x"));
+        assertEquals("agent 'mc-v1': unknown setting 'reply' (budget, threads, worlds, effort, prior)",
+            refusal(specs, "mc-v1:reply=4"));
         assertEquals("agent 'mc': sure must be a non-negative integer, not 'x'", refusal(specs, "mc:sure=x"));
         assertEquals("agent 'mc-v1': unknown setting 'sure' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:sure=4"));
