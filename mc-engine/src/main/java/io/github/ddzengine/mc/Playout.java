@@ -284,7 +284,7 @@ public final class Playout {
      * A rollout with a one-ply reply search ({@link Tuning#replies()}): the seats of {@code seat}'s
      * side play by the policy until the first seat of the other side is to act; that seat tries up
      * to {@code k} of its replies (the policy's own move first, then a pass when it follows, then the
-     * others, kickers thinned, in the order of {@link #replyKey}: non-bombs first, fewer plays left,
+     * others, kickers thinned, in this order: non-bombs first, fewer plays left,
      * lower main rank, more cards), plays each out with {@link #run}, and keeps the one best for its
      * side (a win first, then the fewest bombs and springs when it loses and the most when it wins;
      * ties to the earlier reply). With {@code k <= 1}, or a policy move that is the only legal one,

@@ -26,9 +26,12 @@ package io.github.ddzengine.mc;
  *     the candidate's result is that rollout's (0 or 1: off, one rollout a candidate; at most
  *     {@link #MAX_REPLIES}; {@link Playout#runReply}). Every reply's rollout is counted as a rollout
  *     by the effort budget.
+ * @param replySides in whose decisions the reply search runs: {@link #REPLY_LANDLORD} (the
+ *     landlord's: the farmers reply), {@link #REPLY_FARMERS} (the farmers': the landlord replies),
+ *     or both (the default, {@link #REPLY_BOTH})
  */
 public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds,
-                     int surePlays, int replies) {
+                     int surePlays, int replies, int replySides) {
     /**
      * The chosen settings: every rollout feature, 1023: {@link Playout#WIN_IN_TWO},
      * {@link Playout#URGENT_COUNT}, {@link Playout#SAFE_LEADS}, {@link Playout#FEED_PARTNER},
@@ -57,6 +60,9 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
             || surePlays < 0 || replies < 0) {
             throw new IllegalArgumentException("search settings are not negative");
         }
+        if (replySides < 1 || replySides > REPLY_BOTH) {
+            throw new IllegalArgumentException("reply sides must be 1..3, not " + replySides);
+        }
         if (halvingRounds > MAX_HALVING_ROUNDS) {
             throw new IllegalArgumentException("halving rounds must be 0.." + MAX_HALVING_ROUNDS + ", not " + halvingRounds);
         }
@@ -66,6 +72,24 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
         if (replies > MAX_REPLIES) {
             throw new IllegalArgumentException("replies must be 0.." + MAX_REPLIES + ", not " + replies);
         }
+    }
+
+    /** {@link #replySides()}: the reply search in the landlord's decisions. */
+    public static final int REPLY_LANDLORD = 1;
+    /** {@link #replySides()}: the reply search in the farmers' decisions. */
+    public static final int REPLY_FARMERS = 2;
+    /** {@link #replySides()}: the reply search in every decision. */
+    public static final int REPLY_BOTH = 3;
+
+    /** Whether the reply search runs in the decisions of {@code seat}. */
+    public boolean repliesFor(int seat) {
+        return replies > 1 && (replySides & (seat == 0 ? REPLY_LANDLORD : REPLY_FARMERS)) != 0;
+    }
+
+    /** Settings with the reply search in every decision. */
+    public Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds,
+                  int surePlays, int replies) {
+        this(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, replies, REPLY_BOTH);
     }
 
     /** The most replies the reply search ({@link #replies()}) tries. */
@@ -95,26 +119,31 @@ public record Tuning(int rolloutFeatures, int rolloutSolveCards, long rolloutSol
 
     /** These settings with the rollout features {@code f}. */
     public Tuning withRolloutFeatures(int f) {
-        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, replies);
+        return new Tuning(f, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, replies, replySides);
     }
 
     /** These settings with rollouts ending in an exact solve at {@code cards} cards, {@code nodes} nodes at most. */
     public Tuning withRolloutSolve(int cards, long nodes) {
-        return new Tuning(rolloutFeatures, cards, nodes, halvingRounds, surePlays, replies);
+        return new Tuning(rolloutFeatures, cards, nodes, halvingRounds, surePlays, replies, replySides);
     }
 
     /** These settings with {@code rounds} rounds of successive halving across candidates (0 or 1: off). */
     public Tuning withHalvingRounds(int rounds) {
-        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, rounds, surePlays, replies);
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, rounds, surePlays, replies, replySides);
     }
 
     /** These settings with the decision-level sure win through {@code plays} plays (0: off). */
     public Tuning withSurePlays(int plays) {
-        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, plays, replies);
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, plays, replies, replySides);
     }
 
     /** These settings with the reply search over at most {@code k} replies (0 or 1: off). */
     public Tuning withReplies(int k) {
-        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, k);
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, k, replySides);
+    }
+
+    /** These settings with the reply search in the decisions of {@code sides} ({@link #replySides()}). */
+    public Tuning withReplySides(int sides) {
+        return new Tuning(rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds, surePlays, replies, sides);
     }
 }

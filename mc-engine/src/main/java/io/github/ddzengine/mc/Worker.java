@@ -193,7 +193,7 @@ final class Worker {
         MoveTable table = job.rules.table();
         int seat = info.seat();
         int[] cands = job.candidates;
-        int replies = job.tuning.replies();
+        int replies = job.tuning.repliesFor(seat) ? job.tuning.replies() : 0;
         for (int c = 0; c < cands.length; c++) {
             if (job.timed && (c % CLOCK_EVERY) == CLOCK_EVERY - 1 && System.nanoTime() >= job.stopAt) {
                 return c;
