@@ -30,6 +30,8 @@ final class McConfigs {
                     Long.parseLong(v)));
                 case "halving" -> c = c.withTuning(c.tuning().withHalvingRounds(Integer.parseInt(v)));
                 case "sure" -> c = c.withTuning(c.tuning().withSurePlays(Integer.parseInt(v)));
+                case "reply" -> c = c.withTuning(c.tuning().withReplies(Integer.parseInt(v)));
+                case "rsides" -> c = c.withTuning(c.tuning().withReplySides(Integer.parseInt(v)));
                 default -> throw new IllegalArgumentException("unknown setting " + k);
             }
         }

@@ -106,6 +106,12 @@ public final class Playout {
     private final int[] readingsL = new int[2];
     private final int[] partnerMoves = new int[MoveGenerator.MAX_MOVES];
     private final int[] partnerWins = new int[MoveGenerator.MAX_MOVES];
+    private final long[] searchHands = new long[3];
+    private final long[] replyHands = new long[3];
+    private final int[] replyMoves = new int[MoveGenerator.MAX_MOVES];
+    private final long[] replyKeys = new long[MoveGenerator.MAX_MOVES];
+    private final int[] replyPicked = new int[MAX_REPLIES + 1];
+    private int lastRuns;
     private final int features;
     private final int solveCards;
     private final long solveNodes;
@@ -269,6 +275,168 @@ public final class Playout {
             }
             mover = mover == 2 ? 0 : mover + 1;
         }
+    }
+
+    /** The most replies {@link #runReply} tries. */
+    public static final int MAX_REPLIES = 16;
+
+    /**
+     * A rollout with a one-ply reply search ({@link Tuning#replies()}): the seats of {@code seat}'s
+     * side play by the policy until the first seat of the other side is to act; that seat tries up
+     * to {@code k} of its replies (the policy's own move first, then a pass when it follows, then the
+     * others, kickers thinned, in this order: non-bombs first, fewer plays left,
+     * lower main rank, more cards), plays each out with {@link #run}, and keeps the one best for its
+     * side (a win first, then the fewest bombs and springs when it loses and the most when it wins;
+     * ties to the earlier reply). With {@code k <= 1}, or a policy move that is the only legal one,
+     * it is one rollout, the same as {@link #run}. Allocation-free.
+     *
+     * @param start the hands of seats 0, 1, 2 (not modified); every hand non-empty
+     * @param mover the seat to act
+     * @param last the move to beat, or {@link MoveTable#PASS} when the mover leads
+     * @param lastSeat the seat that played {@code last}, -1 when the mover leads
+     * @param landlordPlays the landlord's non-pass plays so far (for anti-spring)
+     * @param farmersPlayed whether a farmer has played a card so far (for spring)
+     * @param seat the seat whose move led here (its side plays by the policy)
+     * @param k the most replies tried, 0..{@link #MAX_REPLIES}
+     * @return the result of the kept reply's rollout, as {@link #run}'s (its bombs include those
+     *     played before the reply and the reply itself); {@link #lastRuns()} tells how many
+     *     rollouts it took
+     */
+    public int runReply(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed,
+                        int seat, int k) {
+        long[] h = searchHands;
+        h[0] = start[0];
+        h[1] = start[1];
+        h[2] = start[2];
+        lastRuns = 0;
+        if (last == MoveTable.PASS) {
+            lastSeat = -1;
+        }
+        int bombs = 0;
+        boolean landlordSide = seat == 0;
+        while ((mover == 0) == landlordSide) {
+            // the deciding side plays by the policy (at most the partner's one move)
+            int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+            int m = choose(h, mover, toBeat, lastSeat);
+            moves++;
+            if (m != MoveTable.PASS) {
+                h[mover] -= table.cards(m);
+                bombs += table.isBombOrRocket(m) ? 1 : 0;
+                if (mover == 0) {
+                    landlordPlays++;
+                } else {
+                    farmersPlayed = true;
+                }
+                if (h[mover] == 0) {
+                    boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
+                    return mover | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
+                }
+                last = m;
+                lastSeat = mover;
+            }
+            mover = mover == 2 ? 0 : mover + 1;
+        }
+        int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+        int policy = choose(h, mover, toBeat, lastSeat);
+        int n = k <= 1 ? 1 : replies(h[mover], toBeat, policy, k);
+        if (n <= 1) {
+            replyPicked[0] = policy;
+            n = 1;
+        }
+        boolean replierLandlord = mover == 0;
+        int next = mover == 2 ? 0 : mover + 1;
+        int bestResult = 0;
+        long bestValue = Long.MIN_VALUE;
+        long[] r = replyHands;
+        for (int i = 0; i < n; i++) {
+            int m = replyPicked[i];
+            r[0] = h[0];
+            r[1] = h[1];
+            r[2] = h[2];
+            moves++;
+            int b = bombs;
+            int lp = landlordPlays;
+            boolean fp = farmersPlayed;
+            int result;
+            if (m != MoveTable.PASS) {
+                r[mover] -= table.cards(m);
+                b += table.isBombOrRocket(m) ? 1 : 0;
+                if (mover == 0) {
+                    lp++;
+                } else {
+                    fp = true;
+                }
+            }
+            if (r[mover] == 0) {
+                boolean spring = Scoring.springs(mover, fp, lp);
+                result = mover | (Math.min(b, 255) << 2) | (spring ? SPRING_BIT : 0);
+            } else {
+                int res = m != MoveTable.PASS ? run(r, next, m, mover, lp, fp) : run(r, next, last, lastSeat, lp, fp);
+                lastRuns++;
+                result = (res & ~(0xFF << 2)) | (Math.min(b + bombs(res), 255) << 2);
+            }
+            int stakes = bombs(result) + (spring(result) ? 1 : 0);
+            boolean win = (winner(result) == 0) == replierLandlord;
+            long value = win ? (1L << 20) + stakes : -(1L << 20) - stakes;
+            if (value > bestValue) {
+                bestValue = value;
+                bestResult = result;
+            }
+        }
+        return bestResult;
+    }
+
+    /** Rollouts ({@link #run}) the last {@link #runReply} played (0 when the game ended before one). */
+    public int lastRuns() {
+        return lastRuns;
+    }
+
+    /**
+     * The replies {@link #runReply} tries for {@code hand} on {@code toBeat}, into
+     * {@link #replyPicked}: {@code policy} first, then a pass when following, then the cheapest
+     * others by {@link #replyKey}; their number, at most {@code k}.
+     */
+    private int replies(long hand, int toBeat, int policy, int k) {
+        int[] buf = replyMoves;
+        int n = pruner.prune(hand, buf, generator.answers(hand, toBeat, buf));
+        int[] out = replyPicked;
+        int picked = 0;
+        out[picked++] = policy;
+        if (toBeat != MoveTable.PASS && policy != MoveTable.PASS && picked < k) {
+            out[picked++] = MoveTable.PASS;
+        }
+        long[] keys = replyKeys;
+        int left = 0;
+        for (int i = 0; i < n; i++) {
+            int m = buf[i];
+            if (m == MoveTable.PASS || m == policy) {
+                continue;
+            }
+            buf[left] = m;
+            keys[left] = replyKey(hand, m);
+            left++;
+        }
+        // a partial selection sort: the cheapest first, ties to the generator's order
+        while (picked < k && left > 0) {
+            int best = 0;
+            for (int i = 1; i < left; i++) {
+                if (keys[i] < keys[best]) {
+                    best = i;
+                }
+            }
+            out[picked++] = buf[best];
+            left--;
+            System.arraycopy(buf, best + 1, buf, best, left - best);
+            System.arraycopy(keys, best + 1, keys, best, left - best);
+        }
+        return picked;
+    }
+
+    /** The order of the reply search's other replies (lower first): non-bombs, fewer plays left, lower rank, more cards. */
+    private long replyKey(long hand, int m) {
+        long rest = hand - table.cards(m);
+        int a = rest == 0 ? 0 : splits.count(rest);
+        return (table.isBombOrRocket(m) ? 1L << 30 : 0) + leadScore(a, m);
     }
 
     /**

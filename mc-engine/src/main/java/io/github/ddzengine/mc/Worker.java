@@ -37,6 +37,8 @@ final class Worker {
     /** This worker's finished worlds of the current decision. */
     final Effort.Ledger ledger = new Effort.Ledger();
     private boolean[] solvedWins = new boolean[64];
+    /** Rollouts of the current world's reply searches beyond one a candidate ({@link Tuning#replies()}). */
+    private int extraRollouts;
 
     /** A worker whose playout and solver use {@code tables}. */
     Worker(EngineTables tables) {
@@ -110,11 +112,13 @@ final class Worker {
             boolean solved = solve(job);
             int rollouts = 0;
             if (!solved) {
+                extraRollouts = 0;
                 rollouts = rolloutAll(job, p);
                 if (rollouts < nc) {
                     job.cut[index] = true;
                     return; // deadline inside the world: its partial results are dropped
                 }
+                rollouts += extraRollouts; // the reply search's rollouts beyond one a candidate
             }
             long moves = p.moves() - movesBefore;
             long lookups = p.splits().lookups() - lookupsBefore;
@@ -189,6 +193,7 @@ final class Worker {
         MoveTable table = job.rules.table();
         int seat = info.seat();
         int[] cands = job.candidates;
+        int replies = job.tuning.repliesFor(seat) ? job.tuning.replies() : 0;
         for (int c = 0; c < cands.length; c++) {
             if (job.timed && (c % CLOCK_EVERY) == CLOCK_EVERY - 1 && System.nanoTime() >= job.stopAt) {
                 return c;
@@ -225,7 +230,13 @@ final class Worker {
                     last = info.lastMove();
                     lastSeat = info.lastSeat();
                 }
-                int result = p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed);
+                int result;
+                if (replies > 1) {
+                    result = p.runReply(after, next, last, lastSeat, landlordPlays, farmersPlayed, seat, replies);
+                    extraRollouts += Math.max(0, p.lastRuns() - 1);
+                } else {
+                    result = p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed);
+                }
                 int winner = Playout.winner(result);
                 win = (winner == 0) == (seat == 0);
                 bombs += Playout.bombs(result);

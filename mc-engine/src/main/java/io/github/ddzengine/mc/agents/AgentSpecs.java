@@ -131,7 +131,9 @@ public final class AgentSpecs {
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
             + "most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its "
             + "node budget, halving=R successive halving of the candidates in R rounds, sure=P play at once a move "
-            + "that wins whatever the hidden cards, its rest out in at most P plays, bid-worlds=N bidding worlds "
+            + "that wins whatever the hidden cards, its rest out in at most P plays, reply=K in each world the first "
+            + "opponent to act tries K replies and keeps its best rollout, rsides=1|2|3 the reply search in the landlord's "
+            + "decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds "
             + "default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
@@ -350,7 +352,7 @@ public final class AgentSpecs {
     private static final class McSettings {
         /** The settings only {@code mc} takes. */
         private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "halving",
-            "sure", "bid-worlds");
+            "sure", "reply", "rsides", "bid-worlds");
 
         int budget;
         int threads;
@@ -364,6 +366,8 @@ public final class AgentSpecs {
         int rnodes = -1;
         int halving = -1;
         int sure = -1;
+        int reply = -1;
+        int rsides = -1;
         Prior prior;
 
         McSettings(String agent, Map<String, String> settings, boolean full) {
@@ -394,6 +398,19 @@ public final class AgentSpecs {
                         if (sure > Tuning.MAX_SURE_PLAYS) {
                             throw new IllegalArgumentException("agent '" + agent + "': sure must be 0.."
                                 + Tuning.MAX_SURE_PLAYS + ", not '" + v + "'");
+                        }
+                    }
+                    case "reply" -> {
+                        reply = nonNegative(agent, "reply", v);
+                        if (reply > Tuning.MAX_REPLIES) {
+                            throw new IllegalArgumentException("agent '" + agent + "': reply must be 0.."
+                                + Tuning.MAX_REPLIES + ", not '" + v + "'");
+                        }
+                    }
+                    case "rsides" -> {
+                        rsides = nonNegative(agent, "rsides", v);
+                        if (rsides < 1 || rsides > Tuning.REPLY_BOTH) {
+                            throw new IllegalArgumentException("agent '" + agent + "': rsides must be 1..3, not '" + v + "'");
                         }
                     }
                     case "prior" -> {
@@ -497,6 +514,12 @@ public final class AgentSpecs {
             }
             if (sure >= 0) {
                 c = c.withTuning(c.tuning().withSurePlays(sure));
+            }
+            if (reply >= 0) {
+                c = c.withTuning(c.tuning().withReplies(reply));
+            }
+            if (rsides >= 0) {
+                c = c.withTuning(c.tuning().withReplySides(rsides));
             }
             if (bidWorlds > 0) {
                 Bidder d = c.bidder();

@@ -16,6 +16,7 @@ import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
+import io.github.ddzengine.mc.Tuning;
 import org.junit.jupiter.api.Test;
 
 class AgentSpecsTest {
@@ -72,7 +73,18 @@ class AgentSpecsTest {
             assertEquals(4, mc.config().tuning().surePlays());
             assertEquals(1023, mc.config().tuning().rolloutFeatures());
         }
+        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:reply=4,sure=2", RULES)) {
+            assertEquals(4, mc.config().tuning().replies());
+            assertEquals(Tuning.REPLY_BOTH, mc.config().tuning().replySides());
+            assertEquals(2, mc.config().tuning().surePlays());
+        }
+        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:reply=3,rsides=1", RULES)) {
+            assertEquals(3, mc.config().tuning().replies());
+            assertTrue(mc.config().tuning().repliesFor(0));
+            assertFalse(mc.config().tuning().repliesFor(1));
+        }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc", RULES)) {
+            assertEquals(0, mc.config().tuning().replies(), "the reply search is opt-in");
             assertEquals(0, mc.config().tuning().surePlays(), "the sure win is opt-in");
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=solo-pass", RULES)) {
@@ -115,12 +127,17 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
-            + "rsolve, rnodes, halving, sure, bid-worlds)",
+            + "rsolve, rnodes, halving, sure, reply, rsides, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
         assertEquals("agent 'mc': rsolve must be a non-negative integer, not '-1'", refusal(specs, "mc:rsolve=-1"));
         assertEquals("agent 'mc': sure must be 0..8, not '9'", refusal(specs, "mc:sure=9"));
+        assertEquals("agent 'mc': reply must be 0..16, not '17'", refusal(specs, "mc:reply=17"));
+        assertEquals("agent 'mc': rsides must be 1..3, not '0'", refusal(specs, "mc:rsides=0"));
+        assertEquals("agent 'mc': reply must be a non-negative integer, not 'x'", refusal(specs, "mc:reply=x"));
+        assertEquals("agent 'mc-v1': unknown setting 'reply' (budget, threads, worlds, effort, prior)",
+            refusal(specs, "mc-v1:reply=4"));
         assertEquals("agent 'mc': sure must be a non-negative integer, not 'x'", refusal(specs, "mc:sure=x"));
         assertEquals("agent 'mc-v1': unknown setting 'sure' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:sure=4"));
