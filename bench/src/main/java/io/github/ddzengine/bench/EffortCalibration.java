@@ -44,7 +44,10 @@ import io.github.ddzengine.mc.arena.Game;
  *       (default {@link Effort#EFFORT_50MS_MICROS}, 40 games): CPU time a decision of two or more
  *       candidates by phase, and CPU ps per counted unit; for {@code mc-v1} at the calibrated effort the
  *       mean is that of a 50 ms decision (about 46 ms of CPU: the budget less its reserve), and another
- *       agent whose ratio is far from {@code mc-v1}'s does work the weights do not count.</li>
+ *       agent whose ratio is far from {@code mc-v1}'s does work the weights do not count. Then, by cards in
+ *       all hands (1-18, 19-20, 21-22, 23-24, 25-30, 31-40, 41-54), the decisions' mean candidates and
+ *       worlds, the share of the worlds the exact solver settled, CPU a decision and worlds per CPU
+ *       second of the deciding thread (one core).</li>
  * </ul>
  */
 public final class EffortCalibration {
