@@ -44,7 +44,10 @@ import io.github.ddzengine.mc.arena.Game;
  *       (default {@link Effort#EFFORT_50MS_MICROS}, 40 games): CPU time a decision of two or more
  *       candidates by phase, and CPU ps per counted unit; for {@code mc-v1} at the calibrated effort the
  *       mean is that of a 50 ms decision (about 46 ms of CPU: the budget less its reserve), and another
- *       agent whose ratio is far from {@code mc-v1}'s does work the weights do not count.</li>
+ *       agent whose ratio is far from {@code mc-v1}'s does work the weights do not count. Then, by cards in
+ *       all hands (1-18, 19-20, 21-22, 23-24, 25-30, 31-40, 41-54), the decisions' mean candidates and
+ *       worlds, the share of the worlds the exact solver settled, CPU a decision and worlds per CPU
+ *       second of the deciding thread (one core).</li>
  * </ul>
  */
 public final class EffortCalibration {
@@ -54,9 +57,17 @@ public final class EffortCalibration {
     private EffortCalibration() {
     }
 
-    /** A decision's phase, measured times and counts; {@code single}: one candidate (play skips its worlds). */
-    record Sample(int phase, long cpuNanos, long wallNanos, Effort.Counts counts, boolean single) {
+    /**
+     * A decision's phase, measured times and counts; {@code single}: one candidate (play skips its worlds);
+     * {@code cards}: cards in all hands; {@code solved}: worlds the exact solver settled; {@code candidates}:
+     * the candidate moves the worlds evaluated.
+     */
+    record Sample(int phase, long cpuNanos, long wallNanos, Effort.Counts counts, boolean single, int cards,
+                  int solved, int candidates) {
     }
+
+    /** Upper bounds of the cards-in-play buckets of {@code check}'s worlds-per-second table. */
+    private static final int[] CARD_BOUNDS = {18, 20, 22, 24, 30, 40, 54};
 
     /** Runs one mode (see the class comment). */
     public static void main(String[] args) {
@@ -89,7 +100,10 @@ public final class EffortCalibration {
 
     /** One decision of either agent: its move and counts, or null with fewer than two candidates. */
     interface Decider {
-        /** The decision's counts and, in {@code move[0]}, its move, in {@code move[1]} its candidates. */
+        /**
+         * The decision's counts and, in {@code move[0]}, its move, in {@code move[1]} its candidates, in
+         * {@code move[2]} the worlds the solver settled.
+         */
         Effort.Counts decide(InformationSet info, long seed, int[] move);
 
         /** A fresh copy for another seat. */
@@ -107,6 +121,7 @@ public final class EffortCalibration {
                 io.github.ddzengine.mc.v1.Decision d = a.decide(info, seed);
                 move[0] = d.move();
                 move[1] = d.candidates();
+                move[2] = d.solvedWorlds();
                 return d.counts();
             }
 
@@ -130,6 +145,7 @@ public final class EffortCalibration {
                 io.github.ddzengine.mc.Decision d = a.decide(info, seed);
                 move[0] = d.move();
                 move[1] = d.candidates();
+                move[2] = d.solvedWorlds();
                 return d.counts();
             }
 
@@ -149,7 +165,7 @@ public final class EffortCalibration {
     private static final class Recording implements Agent {
         private final Decider decider;
         private final List<Sample> out;
-        private final int[] move = new int[2];
+        private final int[] move = new int[3];
         private long gameSeed;
 
         Recording(Decider decider, List<Sample> out) {
@@ -180,7 +196,8 @@ public final class EffortCalibration {
             long cpu = THREADS.getCurrentThreadCpuTime() - c0;
             long wall = System.nanoTime() - w0;
             if (out != null && c.worlds() > 0) {
-                out.add(new Sample(phase(info), cpu, wall, c, move[1] < 2));
+                out.add(new Sample(phase(info), cpu, wall, c, move[1] < 2,
+                    info.cardsLeft(0) + info.cardsLeft(1) + info.cardsLeft(2), move[2], move[1]));
             }
             return move[0];
         }
@@ -310,6 +327,24 @@ public final class EffortCalibration {
                     + "CPU ps per counted unit %.3f%n", ph < 0 ? "all" : PHASES[ph], in.size(), mean / 1e6,
                 c[c.length / 2] / 1e6, c[(int) Math.min(c.length - 1, Math.floor(c.length * 0.99))] / 1e6,
                 c[c.length - 1] / 1e6, mean * 1000 / work);
+        }
+        System.out.println("  by cards in all hands (decisions of two or more candidates): candidates, worlds a "
+            + "decision, share solved exactly, CPU, worlds per CPU second (one core)");
+        int lo = 0;
+        for (int hi : CARD_BOUNDS) {
+            int l = lo;
+            List<Sample> in = samples.stream().filter(s -> !s.single() && s.cards() > l && s.cards() <= hi).toList();
+            lo = hi;
+            if (in.isEmpty()) {
+                continue;
+            }
+            long worlds = in.stream().mapToLong(s -> s.counts().worlds()).sum();
+            long solved = in.stream().mapToLong(Sample::solved).sum();
+            long cpuSum = in.stream().mapToLong(Sample::cpuNanos).sum();
+            double cands = in.stream().mapToInt(Sample::candidates).average().orElse(0);
+            System.out.printf(Locale.ROOT, "  cards %2d-%2d  n=%4d  candidates %4.1f  worlds %7.1f  solved %5.1f%%  "
+                    + "CPU mean %6.2f ms  worlds/s %8.0f%n", l + 1, hi, in.size(), cands, (double) worlds / in.size(),
+                100.0 * solved / Math.max(1, worlds), cpuSum / 1e6 / in.size(), worlds * 1e9 / Math.max(1, cpuSum));
         }
     }
 
