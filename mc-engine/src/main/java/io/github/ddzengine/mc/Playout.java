@@ -249,7 +249,7 @@ public final class Playout {
                 if (v >= 0) {
                     solved++;
                     int winner = (v == 1) == (mover == 0) ? 0 : 1;
-                    return winner | (Math.min(bombs, 255) << 2);
+                    return result(winner, bombs, false);
                 }
                 trySolve = false; // too big for the budget: play on with the policy
             }
@@ -268,13 +268,18 @@ public final class Playout {
                 }
                 if (h[mover] == 0) {
                     boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
-                    return mover | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
+                    return result(mover, bombs, spring);
                 }
                 last = m;
                 lastSeat = mover;
             }
             mover = mover == 2 ? 0 : mover + 1;
         }
+    }
+
+    /** A rollout's result as {@link #run} returns it: the winner, the bombs (at most 255), the spring bit. */
+    private static int result(int winner, int bombs, boolean spring) {
+        return winner | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
     }
 
     /** The most replies {@link #runReply} tries. */
@@ -329,7 +334,7 @@ public final class Playout {
                 }
                 if (h[mover] == 0) {
                     boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
-                    return mover | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
+                    return result(mover, bombs, spring);
                 }
                 last = m;
                 lastSeat = mover;
@@ -369,11 +374,11 @@ public final class Playout {
             }
             if (r[mover] == 0) {
                 boolean spring = Scoring.springs(mover, fp, lp);
-                result = mover | (Math.min(b, 255) << 2) | (spring ? SPRING_BIT : 0);
+                result = result(mover, b, spring);
             } else {
                 int res = m != MoveTable.PASS ? run(r, next, m, mover, lp, fp) : run(r, next, last, lastSeat, lp, fp);
                 lastRuns++;
-                result = (res & ~(0xFF << 2)) | (Math.min(b + bombs(res), 255) << 2);
+                result = result(winner(res), b + bombs(res), spring(res));
             }
             int stakes = bombs(result) + (spring(result) ? 1 : 0);
             boolean win = (winner(result) == 0) == replierLandlord;
