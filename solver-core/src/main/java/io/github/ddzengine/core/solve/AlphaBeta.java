@@ -69,6 +69,27 @@ final class AlphaBeta {
     }
 
     /**
+     * Whether the mover's side wins after the mover plays {@code m}, which leaves {@code rest}
+     * (not empty) in its hand. With {@code skipPasses} (nobody who acts before the mover's side
+     * again can beat {@code m}) the passes get no nodes: the landlord, or down, leads again; up's
+     * partner, down, faces {@code m}.
+     */
+    private boolean moverWinsAfter(int ply, int mover, int next, int m, long rest, boolean skipPasses, boolean same) {
+        SearchContext c = ctx;
+        int seats = c.seats;
+        if (skipPasses) {
+            if (mover != 2) {
+                c.play(ply, ply + seats, mover, rest);
+                return search(ply + seats, mover, MoveTable.PASS, -1);
+            }
+            c.play(ply, ply + 2, mover, rest);
+            return search(ply + 2, 1, m, 2);
+        }
+        c.play(ply, ply + 1, mover, rest);
+        return search(ply + 1, next, m, mover) == same;
+    }
+
+    /**
      * Whether nobody on the other side of the mover can beat {@code m}, nor, for seat 1, its
      * partner (seat 2, who acts next): the passes after {@code m} then need no nodes of their own,
      * as in the search loop's control moves.
@@ -145,23 +166,7 @@ final class AlphaBeta {
             if (km != MoveTable.PASS && Cards.contains(hand, table.cards(km)) && table.beats(km, last)) {
                 killer = km;
                 long rest = hand - table.cards(km);
-                boolean kw;
-                if (rest == 0) {
-                    kw = true;
-                } else if (nobodyElseBeats(base, mover, km)) {
-                    // the mover, or its partner, acts next: its verdict is the mover side's
-                    if (mover != 2) {
-                        c.play(ply, ply + seats, mover, rest);
-                        kw = search(ply + seats, mover, MoveTable.PASS, -1);
-                    } else {
-                        c.play(ply, ply + 2, mover, rest);
-                        kw = search(ply + 2, 1, km, 2);
-                    }
-                } else {
-                    c.play(ply, ply + 1, mover, rest);
-                    kw = search(ply + 1, next, km, mover) == same;
-                }
-                if (kw) {
+                if (rest == 0 || moverWinsAfter(ply, mover, next, km, rest, nobodyElseBeats(base, mover, km), same)) {
                     ordering.cutoff(ply, last, km);
                     if (tabled) {
                         entries.store(k0, k1, k2, k, true, c.nodes - startNodes);
@@ -203,24 +208,12 @@ final class AlphaBeta {
                     win = true;
                     break;
                 }
-                if (ordered && MoveOrdering.isControl(keys[i])
-                    && (mover != 1 || !generator.canBeat(hands[base + 2], m))) {
-                    // nobody on the other side can beat m: its passes need no nodes of their own
-                    // (the landlord leads again, and so does down when up cannot beat m either;
-                    // up's partner, down, faces m)
-                    boolean mine;
-                    if (mover != 2) {
-                        c.play(ply, ply + seats, mover, rest);
-                        mine = search(ply + seats, mover, MoveTable.PASS, -1);
-                    } else {
-                        c.play(ply, ply + 2, mover, rest);
-                        mine = search(ply + 2, 1, m, 2);
-                    }
-                    child = mine == same;
-                } else {
-                    c.play(ply, ply + 1, mover, rest);
-                    child = search(ply + 1, next, m, mover);
-                }
+                // a control move nobody on the other side can beat: its passes need no nodes of
+                // their own (the landlord leads again, and so does down when up cannot beat m
+                // either; up's partner, down, faces m)
+                boolean skipPasses = ordered && MoveOrdering.isControl(keys[i])
+                    && (mover != 1 || !generator.canBeat(hands[base + 2], m));
+                child = moverWinsAfter(ply, mover, next, m, rest, skipPasses, same) == same;
             }
             if (child == same) {
                 win = true;
