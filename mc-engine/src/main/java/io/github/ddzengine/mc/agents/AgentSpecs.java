@@ -386,33 +386,10 @@ public final class AgentSpecs {
                     case "solver" -> solver = nonNegative(agent, "solver", v);
                     case "rsolve" -> rsolve = nonNegative(agent, "rsolve", v);
                     case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
-                    case "halving" -> {
-                        halving = nonNegative(agent, "halving", v);
-                        if (halving > Tuning.MAX_HALVING_ROUNDS) {
-                            throw new IllegalArgumentException("agent '" + agent + "': halving must be 0.."
-                                + Tuning.MAX_HALVING_ROUNDS + ", not '" + v + "'");
-                        }
-                    }
-                    case "sure" -> {
-                        sure = nonNegative(agent, "sure", v);
-                        if (sure > Tuning.MAX_SURE_PLAYS) {
-                            throw new IllegalArgumentException("agent '" + agent + "': sure must be 0.."
-                                + Tuning.MAX_SURE_PLAYS + ", not '" + v + "'");
-                        }
-                    }
-                    case "reply" -> {
-                        reply = nonNegative(agent, "reply", v);
-                        if (reply > Tuning.MAX_REPLIES) {
-                            throw new IllegalArgumentException("agent '" + agent + "': reply must be 0.."
-                                + Tuning.MAX_REPLIES + ", not '" + v + "'");
-                        }
-                    }
-                    case "rsides" -> {
-                        rsides = nonNegative(agent, "rsides", v);
-                        if (rsides < 1 || rsides > Tuning.REPLY_BOTH) {
-                            throw new IllegalArgumentException("agent '" + agent + "': rsides must be 1..3, not '" + v + "'");
-                        }
-                    }
+                    case "halving" -> halving = upTo(agent, "halving", v, 0, Tuning.MAX_HALVING_ROUNDS);
+                    case "sure" -> sure = upTo(agent, "sure", v, 0, Tuning.MAX_SURE_PLAYS);
+                    case "reply" -> reply = upTo(agent, "reply", v, 0, Tuning.MAX_REPLIES);
+                    case "rsides" -> rsides = upTo(agent, "rsides", v, 1, Tuning.REPLY_BOTH);
                     case "prior" -> {
                         try {
                             // the pass and policy priors are mc's alone (mc-v1 keeps the priors it had)
@@ -459,6 +436,16 @@ public final class AgentSpecs {
                     + value + "'");
             }
             return v;
+        }
+
+        /** A non-negative integer setting within {@code min..max}: one line naming the range otherwise. */
+        private static int upTo(String agent, String key, String value, int min, int max) {
+            int x = nonNegative(agent, key, value);
+            if (x < min || x > max) {
+                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be " + min + ".." + max
+                    + ", not '" + value + "'");
+            }
+            return x;
         }
 
         private static int nonNegative(String agent, String key, String value) {
