@@ -74,7 +74,7 @@ public final class BlunderAudit {
                 throw new IllegalArgumentException("no game records given (the files of ddz play --out)");
             }
             for (Path f : files) {
-                games.addAll(read(f));
+                games.addAll(GameRecords.readFile(f));
             }
         } catch (IllegalArgumentException e) {
             err.println("BlunderAudit: " + e.getMessage().replaceAll("\\s*\\R\\s*", " "));
@@ -130,33 +130,6 @@ public final class BlunderAudit {
         return (int) x;
     }
 
-    /** The records of a file, one a line (blank lines skipped). */
-    static List<GameRecord> read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("no file " + file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
-        List<GameRecord> out = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).strip();
-            if (i == 0 && line.startsWith("\uFEFF")) {
-                line = line.substring(1);
-            }
-            if (line.isEmpty()) {
-                continue;
-            }
-            try {
-                out.add(GameRecords.read(line));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + e.getMessage());
-            }
-        }
-        return out;
-    }
 
     /**
      * The match figures of records in match order (each deal's game with A as landlord, then with B):

@@ -9,6 +9,7 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.tools.GameRecords;
 
 /**
  * The decision-level sure win ({@code sure=P}) read off played games: replays the records of
@@ -37,7 +38,7 @@ public final class SureReplay {
         long[] firedGames = new long[2];
         long games = 0;
         for (int f = 1; f < args.length; f++) {
-            List<GameRecord> records = BlunderAudit.read(Path.of(args[f]));
+            List<GameRecord> records = GameRecords.readFile(Path.of(args[f]));
             for (int i = 0; i < records.size(); i++) {
                 GameRecord g = records.get(i);
                 boolean aIsLandlord = i % 2 == 0;

@@ -468,7 +468,10 @@ public final class DdzEngine {
      * @throws IllegalArgumentException with a one-line reason naming the field or action
      */
     public ReplayedGame readRecord(String json) {
-        GameRecord r = GameRecords.read(json);
+        return replayed(GameRecords.read(json));
+    }
+
+    private static ReplayedGame replayed(GameRecord r) {
         MoveTable table = r.rules().table();
         List<Play> plays = new ArrayList<>();
         int[] ids = r.plays();
@@ -486,31 +489,24 @@ public final class DdzEngine {
     }
 
     /**
-     * Reads and validates a file of game records, one JSON object a line (blank lines skipped).
+     * Reads and validates a file of game records, one JSON object a line (a byte-order mark at the
+     * start and blank lines skipped), as {@code ddz replay} reads it.
      *
      * @param file a {@code ddz play --out} file
      * @return its games, in order
-     * @throws IllegalArgumentException naming the file, the line and the reason for the first bad
-     *     record
+     * @throws IllegalArgumentException for the first bad record: {@code FILE line N: reason}
      * @throws UncheckedIOException if the file cannot be read
      */
     public List<ReplayedGame> readRecords(Path file) {
-        List<String> lines;
+        List<GameRecord> records;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            records = GameRecords.readFile(file);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": " + e.getMessage(), e);
         }
-        List<ReplayedGame> out = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            try {
-                out.add(readRecord(lines.get(i)));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
-            }
+        List<ReplayedGame> out = new ArrayList<>(records.size());
+        for (GameRecord r : records) {
+            out.add(replayed(r));
         }
         return out;
     }

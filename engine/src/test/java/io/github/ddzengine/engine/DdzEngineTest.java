@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The facade against the raw API's known answers (the same positions as the CLI's tests): moves in
@@ -59,6 +65,25 @@ class DdzEngineTest {
         for (String line : lines) {
             assertEquals(line, engine.readRecord(line).json());
         }
+    }
+
+    @Test
+    void recordFilesReadAsDdzReplayReadsThem(@TempDir Path dir) throws IOException {
+        List<String> lines = new ArrayList<>();
+        engine.play("greedy", "rule", 2, 3, false, lines::add);
+        Path file = dir.resolve("games.jsonl");
+        // a byte-order mark, a blank line and CRLF line ends, as an editor may leave them
+        Files.writeString(file, "\uFEFF" + lines.get(0) + "\r\n\r\n" + String.join("\n", lines.subList(1, 4)) + "\n",
+            StandardCharsets.UTF_8);
+        List<ReplayedGame> games = engine.readRecords(file);
+        assertEquals(4, games.size());
+        for (int i = 0; i < 4; i++) {
+            assertEquals(lines.get(i), games.get(i).json());
+        }
+        Files.writeString(file, lines.get(0) + "\n\n{}\n", StandardCharsets.UTF_8);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.readRecords(file));
+        assertTrue(e.getMessage().startsWith(file + " line 3: "), e.getMessage());
+        assertThrows(UncheckedIOException.class, () -> engine.readRecords(dir.resolve("missing.jsonl")));
     }
 
     @Test

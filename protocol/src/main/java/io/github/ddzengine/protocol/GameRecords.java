@@ -1,8 +1,12 @@
 package io.github.ddzengine.protocol;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -109,6 +113,42 @@ public final class GameRecords {
         g.writeEndArray();
         g.writeEndObject();
         g.writeEndObject();
+    }
+
+    /**
+     * Reads and re-validates every record of a file of JSON lines, as {@code ddz play --out} and
+     * {@code ddz ladder --out-dir} write them: UTF-8, one object a line, a byte-order mark at the
+     * start and blank lines skipped. The one reader of such files ({@code ddz replay}, {@code ddz
+     * analyze}, the engine API's {@code DdzEngine.readRecords}, the bench audits).
+     *
+     * @param file the file
+     * @return its records, in the file's order (empty for a file of blank lines)
+     * @throws IllegalArgumentException for the first bad record, as {@code FILE line N: reason}
+     *     (the reason of {@link #read(String)}, on one line)
+     * @throws IOException if the file cannot be read ({@link java.nio.file.NoSuchFileException} when
+     *     it does not exist)
+     */
+    public static List<GameRecord> readFile(Path file) throws IOException {
+        List<GameRecord> games = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long lineNo = 0;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                    line = line.substring(1);
+                }
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    games.add(read(line));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": " + JsonFields.oneLine(e.getMessage()), e);
+                }
+            }
+        }
+        return games;
     }
 
     /**

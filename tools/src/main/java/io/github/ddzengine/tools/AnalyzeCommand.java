@@ -106,7 +106,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<String> sources = new ArrayList<>();
         try {
             for (Path file : files) {
-                for (GameRecord g : ReplayCommand.readRecords(file)) {
+                for (GameRecord g : GameRecords.readFile(file)) {
                     games.add(g);
                     sources.add(file.toString());
                 }

@@ -1,13 +1,8 @@
 package io.github.ddzengine.tools;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -50,7 +45,7 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<GameRecord> games;
         try {
-            games = readRecords(file);
+            games = GameRecords.readFile(file);
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
@@ -62,41 +57,6 @@ final class ReplayCommand implements Callable<Integer> {
         out.println(games.size() + " game" + (games.size() == 1 ? "" : "s") + " replayed, all valid");
         out.flush();
         return 0;
-    }
-
-    /**
-     * Reads and re-validates every record of a file (a byte-order mark and blank lines skipped),
-     * as {@code ddz replay}, {@code ddz analyze} and the web app's replays do.
-     *
-     * @throws IllegalArgumentException with {@code FILE line N: reason}, {@code no file FILE} or
-     *     {@code cannot read FILE: reason}
-     */
-    static List<GameRecord> readRecords(Path file) {
-        List<GameRecord> games = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            long lineNo = 0;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (lineNo == 1 && line.startsWith("\uFEFF")) {
-                    line = line.substring(1);
-                }
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    games.add(GameRecords.read(line));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": "
-                        + JsonLines.shorten(Ddz.oneLine(e.getMessage())));
-                }
-            }
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("no file " + file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
-        }
-        return games;
     }
 
     private static void print(PrintWriter out, GameRecord r) {
