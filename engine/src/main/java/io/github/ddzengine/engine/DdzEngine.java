@@ -490,7 +490,8 @@ public final class DdzEngine {
 
     /**
      * Reads and validates a file of game records, one JSON object a line (a byte-order mark at the
-     * start and blank lines skipped), as {@code ddz replay} reads it.
+     * start and blank lines skipped; read through gzip when the name ends in {@code .gz}), as
+     * {@code ddz replay} reads it.
      *
      * @param file a {@code ddz play --out} file
      * @return its games, in order

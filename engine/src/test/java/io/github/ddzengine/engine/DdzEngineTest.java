@@ -84,6 +84,11 @@ class DdzEngineTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.readRecords(file));
         assertTrue(e.getMessage().startsWith(file + " line 3: "), e.getMessage());
         assertThrows(UncheckedIOException.class, () -> engine.readRecords(dir.resolve("missing.jsonl")));
+        Path gz = dir.resolve("games.jsonl.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals(lines.get(3), engine.readRecords(gz).get(3).json());
     }
 
     @Test

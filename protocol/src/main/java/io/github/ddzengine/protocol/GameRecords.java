@@ -2,13 +2,17 @@ package io.github.ddzengine.protocol;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
@@ -118,22 +122,26 @@ public final class GameRecords {
     /**
      * Reads and re-validates every record of a file of JSON lines, as {@code ddz play --out} and
      * {@code ddz ladder --out-dir} write them: UTF-8, one object a line, a byte-order mark at the
-     * start and blank lines skipped. The one reader of such files ({@code ddz replay}, {@code ddz
+     * start and blank lines skipped; a file whose name ends in {@code .gz} is read through gzip
+     * (kept match records, {@code bench/results/}). The one reader of such files ({@code ddz replay}, {@code ddz
      * analyze}, the engine API's {@code DdzEngine.readRecords}, the bench audits).
      *
      * @param file the file
      * @return its records, in the file's order (empty for a file of blank lines)
      * @throws IllegalArgumentException for the first bad record, as {@code FILE line N: reason}
-     *     (the reason of {@link #read(String)}, on one line)
+     *     (the reason of {@link #read(String)}, on one line, or {@code not UTF-8 text})
      * @throws IOException if the file cannot be read ({@link java.nio.file.NoSuchFileException} when
-     *     it does not exist)
+     *     it does not exist, a {@link java.util.zip.ZipException} for a {@code .gz} file that is not
+     *     gzip, {@link java.io.EOFException} for one cut short)
      */
     public static List<GameRecord> readFile(Path file) throws IOException {
         List<GameRecord> games = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        InputStream raw = Files.newInputStream(file);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                file.toString().endsWith(".gz") ? gunzip(raw) : raw, StandardCharsets.UTF_8.newDecoder()))) {
             String line;
             long lineNo = 0;
-            while ((line = in.readLine()) != null) {
+            while ((line = readLine(in, file, lineNo + 1)) != null) {
                 lineNo++;
                 if (lineNo == 1 && line.startsWith("\uFEFF")) {
                     line = line.substring(1);
@@ -149,6 +157,24 @@ public final class GameRecords {
             }
         }
         return games;
+    }
+
+    private static String readLine(BufferedReader in, Path file, long lineNo) throws IOException {
+        try {
+            return in.readLine();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " line " + lineNo + ": not UTF-8 text"
+                + (file.toString().endsWith(".gz") ? "" : " (a gzip file is read as such when its name ends in .gz)"), e);
+        }
+    }
+
+    private static InputStream gunzip(InputStream raw) throws IOException {
+        try {
+            return new GZIPInputStream(raw, 1 << 16);
+        } catch (IOException e) {
+            raw.close();
+            throw e;
+        }
     }
 
     /**

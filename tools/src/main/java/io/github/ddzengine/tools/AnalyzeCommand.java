@@ -53,7 +53,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "FILE",
-        description = "The game records; several files (ddz ladder --out-dir's) are analysed in order.")
+        description = "The game records (gzip when a name ends in .gz); several files (ddz ladder --out-dir's) are analysed in order.")
     private List<Path> files = new ArrayList<>();
 
     @Option(names = "--json", description = "One JSON line a game, then one line of per-agent figures (docs/cli/analyze.md).")

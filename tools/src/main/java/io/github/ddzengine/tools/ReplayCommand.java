@@ -34,7 +34,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The game records.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "The game records (read through gzip when the name ends in .gz).")
     private Path file;
 
     @Option(names = "--check", description = "Only validate: print one summary line.")

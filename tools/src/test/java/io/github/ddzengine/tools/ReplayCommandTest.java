@@ -119,6 +119,28 @@ class ReplayCommandTest {
         refused(with(0, r.toString()), "line 1: \"result.scores\" holds");
     }
 
+    /** A {@code .gz} file is read through gzip (kept match records); one that is not gzip is refused. */
+    @Test
+    void readsGzipRecords() throws IOException {
+        Path gz = dir.resolve("games.jsonl.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write(Files.readAllBytes(dir.resolve("games.jsonl")));
+        }
+        List<String> out = CliRun.of("replay", gz.toString()).assertSuccess();
+        assertEquals("4 games replayed, all valid", out.get(out.size() - 1));
+        Path plain = dir.resolve("plain.jsonl.gz");
+        Files.copy(dir.resolve("games.jsonl"), plain);
+        CliRun.of("replay", plain.toString()).assertUsageError("not gzip", "ddz replay: cannot read " + plain + ": ");
+        byte[] whole = Files.readAllBytes(gz);
+        Path cut = dir.resolve("cut.jsonl.gz");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        CliRun.of("replay", cut.toString()).assertUsageError("cut short", "ddz replay: cannot read " + cut + ": ");
+        Path binary = dir.resolve("games.bin");
+        Files.copy(gz, binary);
+        CliRun.of("replay", binary.toString()).assertUsageError("gzip without .gz", "ddz replay: " + binary
+            + " line 1: not UTF-8 text (a gzip file is read as such when its name ends in .gz)");
+    }
+
     @Test
     void missingFileIsAUsageError() {
         CliRun.of("replay", dir.resolve("nope.jsonl").toString()).assertUsageError("missing", "no file");
