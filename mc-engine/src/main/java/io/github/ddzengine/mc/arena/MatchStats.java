@@ -21,7 +21,9 @@ import io.github.ddzengine.core.game.Scoring;
  *   <li>bombs and rockets played per game, and games per second of wall time.</li>
  * </ul>
  * 95% confidence intervals take the deal as the unit (its two games are correlated): the mean of
- * the per-deal averages plus or minus 1.96 standard errors; NaN bounds with fewer than two deals.
+ * the per-deal averages plus or minus 1.96 standard errors, cut to [0, 1] for the winning
+ * percentages (a share cannot leave it: 0.9 of 10 deals is [0.769, 1], not [0.769, 1.031]); NaN
+ * bounds with fewer than two deals.
  *
  * <p>Immutable; built by {@link Builder} from the games in match order.
  */
@@ -87,7 +89,7 @@ public final class MatchStats {
 
     /** 95% confidence interval of {@link #wp()}: {lo, hi}. */
     public double[] wpCi() {
-        return wp.ci();
+        return wp.shareCi();
     }
 
     /**
@@ -120,7 +122,7 @@ public final class MatchStats {
 
     /** 95% confidence interval of {@link #wpLandlord()} (games are independent here). */
     public double[] wpLandlordCi() {
-        return wpLandlord.ci();
+        return wpLandlord.shareCi();
     }
 
     /** A's WP in the games it played as the two farmers. */
@@ -130,7 +132,7 @@ public final class MatchStats {
 
     /** 95% confidence interval of {@link #wpFarmer()}. */
     public double[] wpFarmerCi() {
-        return wpFarmer.ci();
+        return wpFarmer.shareCi();
     }
 
     /** A's ADP as landlord. */
@@ -187,6 +189,16 @@ public final class MatchStats {
             double half = Z95 * Math.sqrt(variance / n);
             double mean = sum / n;
             return new double[] {mean - half, mean + half};
+        }
+
+        /** {@link #ci()} of a share, cut to [0, 1]. */
+        double[] shareCi() {
+            double[] ci = ci();
+            if (n >= 2) {
+                ci[0] = Math.max(0, ci[0]);
+                ci[1] = Math.min(1, ci[1]);
+            }
+            return ci;
         }
     }
 

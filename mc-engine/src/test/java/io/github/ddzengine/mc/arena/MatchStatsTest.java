@@ -75,7 +75,11 @@ class MatchStatsTest {
         assertEquals(0.75, s.wp(), 1e-12);
         // per-deal WP 0.5 and 1.0: standard error 0.25
         assertEquals(0.75 - 1.959963984540054 * 0.25, s.wpCi()[0], 1e-9);
-        assertEquals(0.75 + 1.959963984540054 * 0.25, s.wpCi()[1], 1e-9);
+        // 0.75 + 1.96 * 0.25 = 1.24: a share's interval is cut at 1 (and at 0 below)
+        assertEquals(1.0, s.wpCi()[1], 0);
+        assertEquals(0.0, s.wpFarmerCi()[0], 0); // farmer games 0 and 1: 0.5 - 0.98 cut at 0
+        assertEquals(1.0, s.wpFarmerCi()[1], 0);
+        assertEquals(1.0, s.wpLandlordCi()[0], 0); // both landlord games won: no spread
         assertEquals(2.5, s.adp(), 1e-12); // per-deal ADP 0 and 5
         assertEquals(2.5 + 1.959963984540054 * 2.5, s.adpCi()[1], 1e-9);
         assertEquals(5.0, s.points(), 1e-12); // per deal (4 - 4) / 2 and (16 + 4) / 2
