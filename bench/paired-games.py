@@ -2,9 +2,13 @@
 """Paired reading of two duplicate matches played on the same seeds.
 
 Usage: python3 bench/paired-games.py CAND.jsonl[,CAND2.jsonl...] [BASE.jsonl[,BASE2.jsonl...]]
+       (a part with * is a pattern, its files in name order: 'bench/results/t300/r*/1-rule.jsonl.gz')
 
 CAND are the `ddz ladder --out-dir` games files of a candidate A against B; BASE (optional) those
-of B against itself on the same seeds and deal counts, file for file. A match's game seeds depend
+of B against itself on the same seeds and deal counts, file for file (or of another candidate
+against the same B on the same deals: the paired difference is then the one candidate's gain over
+the other, the "WP 0.5 + difference" figure meaningless). Files ending in .gz are read through
+gzip (bench/results/). A match's game seeds depend
 only on its seed and the game's index (`Match`), so a game in which the candidate never decides
 otherwise than B is move for move the baseline's game. Prints A's WP and ADP per deal with 95%
 intervals (as `ddz ladder` computes them: the deal is the unit; ADP is +-2 * 2^(bombs + rockets)
@@ -12,6 +16,8 @@ a game, spring left out), and with BASE the games identical to the baseline's an
 difference of A's WP and ADP per deal (candidate minus baseline; the baseline's expected WP is 0.5
 by symmetry), whose interval holds only the noise of the games that differ.
 """
+import glob
+import gzip
 import json
 import math
 import sys
@@ -19,8 +25,14 @@ import sys
 
 def load(files):
     deals = []
-    for f in files.split(','):
-        with open(f) as fh:
+    names = []
+    for part in files.split(','):
+        found = sorted(glob.glob(part)) if '*' in part else [part]
+        if not found:
+            sys.exit(f"{part}: no file matches")
+        names += found
+    for f in names:
+        with (gzip.open(f, 'rt', encoding='utf-8') if f.endswith('.gz') else open(f, encoding='utf-8')) as fh:
             games = sorted((json.loads(line) for line in fh if line.strip()), key=lambda r: r['game'])
         for k in range(0, len(games), 2):
             a, b = games[k], games[k + 1]
