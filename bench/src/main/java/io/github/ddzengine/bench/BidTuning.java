@@ -43,7 +43,7 @@ import io.github.ddzengine.mc.arena.Match;
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.github.ddzengine.bench.BidTuning [DEALS [SEED
  * [THREADS [EFFORT_MICROS [OPPONENTS]]]]]} (defaults 300 deals, seed 11, 2 threads,
  * {@link Effort#EFFORT_50MS_MICROS}, {@code rule,greedy}; {@code mc-v1} is an opponent too, at the same
- * effort), STANDARD rules, no endgame tables. The grid: {@code bid1} 0.20 to 0.65 by 0.05, then steps
+ * effort), STANDARD rules, no endgame tables. The grid: {@code bid1} 0.10 to 0.65 by 0.05, then steps
  * of 0.04 to 0.16 up to {@code bid2} and {@code bid3}.
  */
 public final class BidTuning {
@@ -100,7 +100,7 @@ public final class BidTuning {
         List<Thresholds> grid = new ArrayList<>();
         Thresholds defaults = new Thresholds(current.bid1(), current.bid2(), current.bid3());
         grid.add(defaults);
-        for (double b1 = 0.20; b1 <= 0.651; b1 += 0.05) {
+        for (double b1 = 0.10; b1 <= 0.651; b1 += 0.05) {
             for (double d2 = 0.04; d2 <= 0.161; d2 += 0.04) {
                 for (double d3 = 0.04; d3 <= 0.161; d3 += 0.04) {
                     if (b1 + d2 + d3 <= 1.0) {
@@ -139,7 +139,7 @@ public final class BidTuning {
             }
         }
         System.out.printf(Locale.ROOT, "best on the selection half: %s (mean %.3f)%s%n", best, means[order[0]],
-            best.bid1() <= 0.2001 ? "; at the grid's lower edge" : "");
+            best.bid1() <= 0.1001 ? "; at the grid's lower edge" : "");
         System.out.printf(Locale.ROOT, "%nholdout (odd deals), %s against the current %s, paired by deal:%n", best,
             defaults);
         for (int o = 0; o < opponents.length; o++) {
