@@ -24,8 +24,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 base=(-XX:+UseSerialGC -Xlog:disable -Xlog:all=warning:stderr)
 
-# class-data / AOT caches, made once for this run
-"$jdk17/bin/java" "${base[@]}" -XX:ArchiveClassesAtExit="$work/17.jsa" -jar "$jar" solve --json "$pos" >/dev/null 2>&1 || true
+# class-data / AOT caches, made once for this run. The JDK 17 archive is dumped as the launcher
+# dumps its own, after `ddz moves --batch`: one dumped at the end of a large solve made every
+# later solve with it 5-20x slower, warm ones too (docs/solver-speed.md, "The quiet machine")
+printf '%s\n' '{"hand":"33344456"}' '{"hand":"4445557777JQXD","last_move":"3338"}' |
+  "$jdk17/bin/java" "${base[@]}" -XX:ArchiveClassesAtExit="$work/17.jsa" -jar "$jar" moves --batch >/dev/null 2>&1 || true
 if [[ -x "$jdk25/bin/java" ]]; then
   # JEP 483/515: the training run records loaded classes and method profiles
   "$jdk25/bin/java" "${base[@]}" -XX:AOTCacheOutput="$work/25.aot" -jar "$jar" solve --json "$pos" >/dev/null 2>&1 || true
