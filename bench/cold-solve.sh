@@ -24,11 +24,13 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 base=(-XX:+UseSerialGC -Xlog:disable -Xlog:all=warning:stderr)
 
-# class-data / AOT caches, made once for this run. The JDK 17 archive is dumped as the launcher
-# dumps its own, after `ddz moves --batch`: one dumped at the end of a large solve made every
-# later solve with it 5-20x slower, warm ones too (docs/solver-speed.md, "The quiet machine")
-printf '%s\n' '{"hand":"33344456"}' '{"hand":"4445557777JQXD","last_move":"3338"}' |
-  "$jdk17/bin/java" "${base[@]}" -XX:ArchiveClassesAtExit="$work/17.jsa" -jar "$jar" moves --batch >/dev/null 2>&1 || true
+# class-data / AOT caches. JDK 17's is the launcher's own (tools/target/ddz.jsa, made or renewed
+# by one launcher run on JDK 17), so that the 17+CDS rows measure what a user's ./ddz runs: an
+# archive dumped at the end of a large solve instead made every later solve with it 5-20x slower,
+# warm ones too (docs/solver-speed.md, "The quiet machine").
+JAVA_HOME="$jdk17" ./ddz moves --json >/dev/null 2>&1 || true
+jsa17=tools/target/ddz.jsa
+[[ -f "$jsa17" ]] || { echo "cold-solve: the launcher made no class-data archive on JDK 17 ($jsa17)" >&2; exit 1; }
 if [[ -x "$jdk25/bin/java" ]]; then
   # JEP 483/515: the training run records loaded classes and method profiles
   "$jdk25/bin/java" "${base[@]}" -XX:AOTCacheOutput="$work/25.aot" -jar "$jar" solve --json "$pos" >/dev/null 2>&1 || true
@@ -36,7 +38,7 @@ fi
 
 names=(17 17+CDS 17+CDS-C2only 25 25+AOT)
 jdks=("$jdk17" "$jdk17" "$jdk17" "$jdk25" "$jdk25")
-extra=("" "-XX:SharedArchiveFile=$work/17.jsa" "-XX:SharedArchiveFile=$work/17.jsa -XX:-TieredCompilation" ""
+extra=("" "-XX:SharedArchiveFile=$jsa17" "-XX:SharedArchiveFile=$jsa17 -XX:-TieredCompilation" ""
   "-XX:AOTCache=$work/25.aot")
 
 cold() { # candidate -> "time_ms nodes wall cpu"

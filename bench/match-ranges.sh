@@ -2,9 +2,9 @@
 # One long duplicate match played as ranges of deals, kept: `ddz ladder --seed SEED --from K
 # --deals STEP` for K = 0, STEP, 2 STEP, ... below DEALS, each finished range's games kept
 # gzip-compressed beside its ladder JSON in RESULTS/NAME/rKKKK/ (ROW-BASELINE.jsonl.gz, as
-# ddz ladder --out-dir names them, and ladder.json, whose games_file fields name those files). A match of thousands of deals can so be
-# played over several sessions or machines: the ranges' games are the whole match's, and
-# BlunderAudit pools them (it reads .gz records):
+# ddz ladder --out-dir names them, and ladder.json, whose games_file fields name those files). A
+# match of thousands of deals can so be played over several sessions or machines: the ranges'
+# games are the whole match's, and BlunderAudit pools them (it reads .gz records):
 #
 #   bench/match-ranges.sh RESULTS NAME SEED DEALS STEP LADDER-ARGS...
 #   bench/match-ranges.sh bench/results t300 300 2000 200 --a mc:effort=60000 --b rule --b greedy --threads 2

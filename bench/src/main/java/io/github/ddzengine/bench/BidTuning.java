@@ -47,6 +47,9 @@ import io.github.ddzengine.mc.arena.Match;
  * of 0.04 to 0.16 up to {@code bid2} and {@code bid3}.
  */
 public final class BidTuning {
+    /** The grid's lowest {@code bid1}. */
+    private static final double BID1_LOW = 0.10;
+
     private BidTuning() {
     }
 
@@ -100,7 +103,7 @@ public final class BidTuning {
         List<Thresholds> grid = new ArrayList<>();
         Thresholds defaults = new Thresholds(current.bid1(), current.bid2(), current.bid3());
         grid.add(defaults);
-        for (double b1 = 0.10; b1 <= 0.651; b1 += 0.05) {
+        for (double b1 = BID1_LOW; b1 <= 0.651; b1 += 0.05) {
             for (double d2 = 0.04; d2 <= 0.161; d2 += 0.04) {
                 for (double d3 = 0.04; d3 <= 0.161; d3 += 0.04) {
                     if (b1 + d2 + d3 <= 1.0) {
@@ -139,7 +142,7 @@ public final class BidTuning {
             }
         }
         System.out.printf(Locale.ROOT, "best on the selection half: %s (mean %.3f)%s%n", best, means[order[0]],
-            best.bid1() <= 0.1001 ? "; at the grid's lower edge" : "");
+            best.bid1() <= BID1_LOW + 1e-4 ? "; at the grid's lower edge" : "");
         System.out.printf(Locale.ROOT, "%nholdout (odd deals), %s against the current %s, paired by deal:%n", best,
             defaults);
         for (int o = 0; o < opponents.length; o++) {
