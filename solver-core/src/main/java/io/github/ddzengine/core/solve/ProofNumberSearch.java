@@ -11,13 +11,18 @@ import io.github.ddzengine.core.rules.Rules;
  * at most {@link #leafCards} cards solved exactly by {@link AlphaBeta} as leaves. A child's
  * thresholds use the 1+&epsilon; trick (Pawlewicz and Lew, "Improving depth-first PN-search:
  * 1+&epsilon; trick", 2007) with &epsilon; = 1/4. Children not searched yet start at proof
- * number 1 + their place in the move order ({@link MoveOrdering}), so the search follows the
- * alpha-beta order until the numbers say otherwise. Proven and disproven positions also go to the
- * alpha-beta tables.
+ * number 1 + their place in the move order ({@link MoveOrdering}) and disproof number 1, so the
+ * search follows the alpha-beta order until the numbers say otherwise; a child is looked up in
+ * the tables only when the search enters it, not at each expansion of its parent (those lookups,
+ * a hundred at a 20-card lead, were most of the search's time). A node's ordered moves and its
+ * children's numbers are kept between visits in an {@link ExpansionCache}. Proven and disproven
+ * positions also go to the alpha-beta tables.
  */
 final class ProofNumberSearch {
     /** Proof table of 2^16 entries (2.75 MiB): larger measured no better (docs/solver.md). */
     private static final int TABLE_BITS = 16;
+    /** Expansion cache of 2^13 slots (12.6 MiB). */
+    private static final int EXPANSION_BITS = 13;
     private static final int INFINITE = ProofTable.INFINITE;
 
     private final SearchContext ctx;
@@ -34,7 +39,9 @@ final class ProofNumberSearch {
     int leafCards = Solver.PROOF_LEAF_CARDS;
     /** The proof table, made at the first search. */
     private ProofTable proofs;
-    /** Results of {@link #search}, {@link #searchChild} and {@link #childNumbers}. */
+    /** The expanded nodes' moves and numbers between visits, made with {@link #proofs}. */
+    private ExpansionCache expansions;
+    /** Results of {@link #search} and {@link #searchChild}. */
     private int proofNumber;
     private int disproofNumber;
     /** What the next seat faces after {@link #enterChild}: the last move and its seat. */
@@ -57,6 +64,7 @@ final class ProofNumberSearch {
     void clear() {
         if (proofs != null) {
             proofs.clear();
+            expansions.clear();
         }
     }
 
@@ -64,6 +72,7 @@ final class ProofNumberSearch {
     boolean solve(int ply, int mover, int last, int lastSeat) {
         if (proofs == null) {
             proofs = new ProofTable(TABLE_BITS);
+            expansions = new ExpansionCache(EXPANSION_BITS);
         }
         search(ply, mover, last, lastSeat, INFINITE, INFINITE);
         return proofNumber == 0;
@@ -119,7 +128,7 @@ final class ProofNumberSearch {
                 return;
             }
         }
-        // 4. the moves: opponent-out pruning, ordering and its quick wins
+        // 4. the moves: opponent-out pruning, ordering and its quick wins; or as the last visit left them
         int[] moves = c.moves(ply);
         int[] proofsOf = childProofs[ply];
         if (proofsOf == null) {
@@ -128,19 +137,26 @@ final class ProofNumberSearch {
             childDisproofs[ply] = new int[MoveGenerator.MAX_MOVES];
         }
         int[] disproofsOf = childDisproofs[ply];
-        int generated = generator.answers(hand, last, moves);
-        int n = opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
-        if (n == 0 || (generated > 1 && ordering.order(ply, mover, last, moves, n) >= 0)) {
-            setProved(n > 0);
-            proofs.store(k0, k1, k2, k, proofNumber, disproofNumber, 1);
-            exact.store(k0, k1, k2, k, n > 0, 1);
-            return;
-        }
-        // 5. the children's numbers in the mover's side's terms: proof = cost to show the child good for it
-        for (int i = 0; i < n; i++) {
-            childNumbers(ply, mover, last, lastSeat, moves[i]);
-            proofsOf[i] = proofNumber == 1 && disproofNumber == 1 ? 1 + i : proofNumber;
-            disproofsOf[i] = disproofNumber;
+        long h0 = c.hand(ply, 0);
+        long h1 = c.hand(ply, 1);
+        long h2 = c.seats == 3 ? c.hand(ply, 2) : 0;
+        int n = expansions.load(h0, h1, h2, mover, last, lastSeat, moves, proofsOf, disproofsOf);
+        if (n < 0) {
+            int generated = generator.answers(hand, last, moves);
+            n = opponentOuts.drop(ply, mover, moves, generated, last, lastSeat);
+            if (n == 0 || (generated > 1 && ordering.order(ply, mover, last, moves, n) >= 0)) {
+                setProved(n > 0);
+                proofs.store(k0, k1, k2, k, proofNumber, disproofNumber, 1);
+                exact.store(k0, k1, k2, k, n > 0, 1);
+                return;
+            }
+            // 5. the children's numbers in the mover's side's terms (proof = cost to show the child
+            //    good for it), not looked up: 1 + the move's place for the proof number, 1 for the
+            //    disproof number; a child's own entry is read when the search enters it
+            for (int i = 0; i < n; i++) {
+                proofsOf[i] = 1 + i;
+                disproofsOf[i] = 1;
+            }
         }
         // 6. expand the most proving child until a threshold is reached
         while (true) {
@@ -165,6 +181,8 @@ final class ProofNumberSearch {
                 proofs.store(k0, k1, k2, k, proof, disproof, c.nodes - startNodes);
                 if (proof == 0 || disproof == 0) {
                     exact.store(k0, k1, k2, k, proof == 0, c.nodes - startNodes);
+                } else {
+                    expansions.store(h0, h1, h2, mover, last, lastSeat, moves, proofsOf, disproofsOf, n);
                 }
                 proofNumber = proof;
                 disproofNumber = disproof;
@@ -229,35 +247,5 @@ final class ProofNumberSearch {
         childLast = move;
         childLastSeat = mover;
         return true;
-    }
-
-    /**
-     * The numbers of the child after {@code move}, in the mover's side's terms, into
-     * {@link #proofNumber} and {@link #disproofNumber}: from the proof table, else solved from the
-     * alpha-beta tables, else (1, 1).
-     */
-    private void childNumbers(int ply, int mover, int last, int lastSeat, int move) {
-        if (!enterChild(ply, mover, last, lastSeat, move)) {
-            setProved(true);
-            return;
-        }
-        int next = (mover + 1) % ctx.seats;
-        int p = 1;
-        int d = 1;
-        int k = key.compute(ply + 1, next, childLast, childLastSeat);
-        int entry = proofs.find(key.k0, key.k1, key.k2, k);
-        if (entry >= 0) {
-            p = proofs.proof(entry);
-            d = proofs.disproof(entry);
-        } else {
-            int stored = ctx.exact(childLast).probe(key.k0, key.k1, key.k2, k);
-            if (stored >= 0) {
-                p = stored == 1 ? 0 : INFINITE;
-                d = stored == 1 ? INFINITE : 0;
-            }
-        }
-        boolean same = SearchContext.sameSide(mover, next);
-        proofNumber = same ? p : d;
-        disproofNumber = same ? d : p;
     }
 }

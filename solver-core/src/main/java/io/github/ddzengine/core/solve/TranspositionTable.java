@@ -168,7 +168,7 @@ public final class TranspositionTable {
         mask = newMask;
     }
 
-    /** The hash of a position that picks its bucket (also {@link ProofTable}'s). */
+    /** The hash of a position that picks its bucket (also {@link ProofTable}'s and {@link ExpansionCache}'s). */
     static int bucket(long h0, long h1, long h2, int key) {
         long x = h0 * Hashing.GOLDEN;
         x ^= Long.rotateLeft(h1 * 0xC2B2AE3D27D4EB4FL, 23);
