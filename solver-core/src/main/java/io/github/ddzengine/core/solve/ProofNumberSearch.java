@@ -21,7 +21,7 @@ import io.github.ddzengine.core.rules.Rules;
 final class ProofNumberSearch {
     /** Proof table of 2^16 entries (2.75 MiB): larger measured no better (docs/solver.md). */
     private static final int TABLE_BITS = 16;
-    /** Expansion cache of 2^13 slots (12.6 MiB). */
+    /** Expansion cache of 2^13 slots (12.3 MiB). */
     private static final int EXPANSION_BITS = 13;
     private static final int INFINITE = ProofTable.INFINITE;
 
