@@ -227,9 +227,10 @@ final class CoachCommand implements Callable<Integer> {
                 if (echo) {
                     out.println(cmd);
                 }
-                switch (cmd.toLowerCase(Locale.ROOT)) {
+                // a line that reads as a move is a move: a command never shadows a card ("q" is the queen)
+                int move = coach.isOver() || cmd.isEmpty() ? -1 : parsedMove(cmd);
+                switch (move >= 0 ? "" : cmd.toLowerCase(Locale.ROOT)) {
                     case "quit":
-                    case "q":
                     case "exit":
                     case "退出":
                         return;
@@ -255,7 +256,10 @@ final class CoachCommand implements Callable<Integer> {
                         }
                         continue;
                     case "":
-                        continue;
+                        if (move < 0) {
+                            continue;
+                        }
+                        break;
                     default:
                         break;
                 }
@@ -263,12 +267,13 @@ final class CoachCommand implements Callable<Integer> {
                     out.println(t("The game is over: undo or quit.", "本局已结束：悔棋 或 退出。"));
                     continue;
                 }
-                int move;
-                try {
-                    move = table.parseMove(cmd);
-                } catch (IllegalArgumentException e) {
-                    out.println(t("Not a move: ", "不是出牌：") + Ddz.oneLine(e.getMessage()));
-                    continue;
+                if (move < 0) {
+                    try {
+                        move = table.parseMove(cmd);
+                    } catch (IllegalArgumentException e) {
+                        out.println(t("Not a move: ", "不是出牌：") + Ddz.oneLine(e.getMessage()));
+                        continue;
+                    }
                 }
                 String why = Coach.whyIllegal(coach.position(), move);
                 if (why != null) {
@@ -277,6 +282,15 @@ final class CoachCommand implements Callable<Integer> {
                 }
                 said(coach.play(move));
                 show = 2;
+            }
+        }
+
+        /** The move a line reads as, or -1 when it reads as none (then it may be a command). */
+        private int parsedMove(String cmd) {
+            try {
+                return table.parseMove(cmd);
+            } catch (IllegalArgumentException e) {
+                return -1;
             }
         }
 

@@ -192,6 +192,22 @@ class CoachTest {
         assertNotNull(out.get(out.size() - 1));
     }
 
+    /** Issue 39: the queen typed as {@code Q} or {@code q} is a move, never a command that ends the session. */
+    @Test
+    void theQueenIsAMoveNotQuitInEitherLanguage() {
+        for (String q : new String[] {"Q", "q"}) {
+            CliRun r = CliRun.withInput(q + "\nquit\n", "coach", "4QQ/8 0", "--tt-mb=16");
+            List<String> out = r.assertSuccess();
+            assertTrue(out.contains("landlord> " + q), r.out());
+            assertTrue(out.stream().anyMatch(l -> l.startsWith("You played Q: ")), r.out());
+            assertEquals("landlord> quit", out.get(out.size() - 1), r.out());
+            CliRun zh = CliRun.withInput(q + "\n退出\n", "coach", "4QQ/8 0", "--lang", "zh", "--tt-mb=16");
+            List<String> outZh = zh.assertSuccess();
+            assertTrue(outZh.stream().anyMatch(l -> l.startsWith("你出 Q")), zh.out());
+            assertTrue(outZh.get(outZh.size() - 1).endsWith("> 退出"), zh.out());
+        }
+    }
+
     @Test
     void aWrongSideIsAOneLineError() {
         CliRun.of("coach", "--side", "banker").assertUsageError("side", "--side banker: write landlord or farmers");
