@@ -6,8 +6,10 @@
  */
 module io.github.ddzengine.mc {
     requires transitive io.github.ddzengine.core;
+    requires transitive io.github.ddzengine.tables;
 
     exports io.github.ddzengine.mc;
     exports io.github.ddzengine.mc.agents;
     exports io.github.ddzengine.mc.arena;
+    exports io.github.ddzengine.mc.eval;
 }

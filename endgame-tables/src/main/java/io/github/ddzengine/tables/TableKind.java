@@ -29,7 +29,13 @@ public enum TableKind {
      * Solved three-seat endgames ({@link EndgameTable}, three seats), one file
      * per preset. Version 1: hands up to 3 cards.
      */
-    ENDGAME_THREE_SEATS(3, "endgame-3", 1, true);
+    ENDGAME_THREE_SEATS(3, "endgame-3", 1, true),
+    /**
+     * A value network (the {@code ddz-mc} module's {@code ValueNetFile}): not built by
+     * {@code ddz tables build} but trained by {@code ddz learn train}, one file per preset. Version 1:
+     * parameters as float32 layer by layer, the feature set named by a dimension.
+     */
+    VALUE_NET(4, "value-net", 1, true);
 
     private final int code;
     private final String id;

@@ -98,7 +98,8 @@ public final class Tables {
      * @throws TableException if the directory or a file cannot be written (one line)
      */
     public static BuildReport build(Path dir, Collection<Preset> presets, BuildProgress progress) {
-        return build(dir, presets, java.util.EnumSet.allOf(TableKind.class), progress);
+        return build(dir, presets, java.util.EnumSet.of(TableKind.SEGMENTS, TableKind.ENDGAME_TWO_SEATS,
+            TableKind.ENDGAME_THREE_SEATS), progress);
     }
 
     /**

@@ -138,6 +138,7 @@ public final class Ddz implements Callable<Integer> {
         cl.addSubcommand(new LadderCommand());
         cl.addSubcommand(new ReplayCommand());
         cl.addSubcommand(new TablesCommand());
+        cl.addSubcommand(new LearnCommand());
         cl.addSubcommand(new ServeCommand(stdin));
         cl.addSubcommand(new BotzoneCommand(stdin));
         cl.addSubcommand(new io.github.ddzengine.tools.web.WebCommand(new WebToolkit()));

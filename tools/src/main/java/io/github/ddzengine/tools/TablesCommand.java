@@ -168,12 +168,12 @@ final class TablesCommand implements Callable<Integer> {
         /** The kinds of {@code --kinds}: a comma-separated list of kind names, or {@code all}. */
         static Set<TableKind> kinds(CommandSpec spec, String text) {
             if (text.strip().equalsIgnoreCase("all")) {
-                return java.util.EnumSet.allOf(TableKind.class);
+                return java.util.EnumSet.of(TableKind.SEGMENTS, TableKind.ENDGAME_TWO_SEATS, TableKind.ENDGAME_THREE_SEATS);
             }
             Set<TableKind> set = java.util.EnumSet.noneOf(TableKind.class);
             for (String name : text.split(",", -1)) {
                 TableKind k = TableKind.ofId(name.strip().toLowerCase(Locale.ROOT));
-                if (k == null) {
+                if (k == null || k == TableKind.VALUE_NET) { // a value network is trained: ddz learn train
                     throw new ParameterException(spec.commandLine(), "--kinds: unknown table kind '" + name.strip()
                         + "' (segments, endgame-2, endgame-3, all)");
                 }
