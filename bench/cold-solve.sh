@@ -6,7 +6,7 @@
 # median wall and CPU (user+sys) time of the whole process, and the nodes (which must agree).
 #
 # usage: bench/cold-solve.sh [ROUNDS [POSITION_ID]]   (default 5 rounds of 17v17-0 from
-#   ../shared/positions/random-1v1.jsonl). Run it pinned for steadier figures:
+#   testdata/positions/random-1v1.jsonl). Run it pinned for steadier figures:
 #   chrt -r 1 taskset -c 0 bench/cold-solve.sh 5 17v17-0
 # JDKs: DDZ_JDK17 and DDZ_JDK25 (defaults: /usr/lib/jvm/java-17-openjdk-amd64,
 #   /usr/lib/jvm/temurin-25-jdk-amd64). Candidates that need a JDK that is missing are skipped.
@@ -18,7 +18,7 @@ jdk17="${DDZ_JDK17:-/usr/lib/jvm/java-17-openjdk-amd64}"
 jdk25="${DDZ_JDK25:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 jar=tools/target/ddz.jar
 [[ -f "$jar" ]] || { echo "cold-solve: build first: mvn -B -DskipTests package -pl tools -am" >&2; exit 1; }
-pos="$(grep "\"id\": \"$id\"" ../shared/positions/random-1v1.jsonl | sed 's/.*"position": "\([^"]*\)".*/\1/')"
+pos="$(grep "\"id\": \"$id\"" testdata/positions/random-1v1.jsonl | sed 's/.*"position": "\([^"]*\)".*/\1/')"
 [[ -n "$pos" ]] || { echo "cold-solve: no position $id" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -8,7 +8,7 @@
 # workloads: short (ddz moves --json), batch6k and batch60k (ddz moves --batch on the 6,000 reference
 #   positions, once and ten times over), solve (ddz solve: the built-in level-50 puzzle), solveAll
 #   (the same with --all), solve3 (ddz solve on the three-seat position 10-10-10-0), solveBatch
-#   (ddz solve --batch --all on the 18 puzzles of shared/positions/puzzles.jsonl)
+#   (ddz solve --batch --all on the 18 puzzles of testdata/positions/puzzles.jsonl)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 rounds="${1:-15}"
@@ -21,9 +21,9 @@ jar=tools/target/ddz.jar
 jsa=tools/target/ddz.jsa
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-zcat ../shared/reference/legal-moves-standard.jsonl.gz >"$work/6k.jsonl"
+zcat testdata/reference/legal-moves-standard.jsonl.gz >"$work/6k.jsonl"
 for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$work/6k.jsonl"; done >"$work/60k.jsonl"
-three="$(grep '"id": "10-10-10-0"' ../shared/positions/three-seat.jsonl |
+three="$(grep '"id": "10-10-10-0"' testdata/positions/three-seat.jsonl |
   sed 's/.*"position": "\([^"]*\)".*/\1/')"
 
 names=(default SerialGC CDS SerialGC+CDS C1only SerialGC+CDS+THP SerialGC+CDS+THP+PreTouch ./ddz)
@@ -46,7 +46,7 @@ run() { # candidate index, workload
     solve) "${cmd[@]}" solve --json >/dev/null 2>&1 ;;
     solveAll) "${cmd[@]}" solve --all --json >/dev/null 2>&1 ;;
     solve3) "${cmd[@]}" solve "$three" --json >/dev/null ;;
-    solveBatch) "${cmd[@]}" solve --batch --all <../shared/positions/puzzles.jsonl >/dev/null ;;
+    solveBatch) "${cmd[@]}" solve --batch --all <testdata/positions/puzzles.jsonl >/dev/null ;;
     *) echo "unknown workload $2" >&2; exit 2 ;;
   esac
 }

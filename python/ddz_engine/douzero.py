@@ -23,7 +23,7 @@ The agent is written from DouZero's documented ``InfoSet`` fields, not its code.
 * ``legal_actions``: the answer is one of these lists, returned as the very object.
 
 It never reads ``all_handcards`` or ``other_hand_cards`` (the other players' cards). Rules:
-``douzero``, DouZero's move set with its quirks (``shared/rules.md``), so that every legal action
+``douzero``, DouZero's move set with its quirks (``docs/notation.md``), so that every legal action
 of DouZero's game is one of ours and the reverse.
 """
 

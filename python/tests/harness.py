@@ -2,7 +2,7 @@
 objects exactly as the harness documents them (RLCard's ``state`` dict with ``raw_obs`` and
 ``raw_legal_actions``; DouZero's ``InfoSet``), written from those documents for these tests. The
 legal actions come from our engine under the harness's rules (our ``rlcard`` and ``douzero``
-presets reproduce the harnesses' move sets: ``shared/reference/legal-moves.jsonl.gz``), in the
+presets reproduce the harnesses' move sets: ``testdata/reference/legal-moves.jsonl.gz``), in the
 harness's encoding.
 """
 

@@ -42,13 +42,13 @@ def any_engine():
 def repo_root():
     roots = _jar.repo_roots()
     if not roots:
-        raise unittest.SkipTest("the tests need the repository (its jar and ../shared)")
+        raise unittest.SkipTest("the tests need the repository (its jar and testdata/)")
     return roots[0]
 
 
 def shared_dir():
-    """The shared data beside the repository (``../shared``)."""
-    return os.path.join(os.path.dirname(repo_root()), "shared")
+    """The repository's reference data (``testdata/``, testdata/README.md)."""
+    return os.path.join(repo_root(), "testdata")
 
 
 class EngineTestCase(unittest.TestCase):

@@ -25,7 +25,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Move generation and classification speed on the 6,000 positions of
- * {@code shared/reference/legal-moves-standard.jsonl.gz} (leads and answers mixed, STANDARD).
+ * {@code testdata/reference/legal-moves-standard.jsonl.gz} (leads and answers mixed, STANDARD).
  *
  * <ul>
  *   <li>{@link #generate}: all legal moves of every position; the score is per position
@@ -37,8 +37,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       (fixed seed), mostly no combination at all.</li>
  * </ul>
  *
- * <p>Run from the repository root (the data is read from {@code ../shared}, or
- * {@code -Dddz.shared=DIR}): {@code java -jar bench/target/benchmarks.jar MoveGen -prof gc}.
+ * <p>Run from the repository root (the data is read from {@code testdata}, or
+ * {@code -Dddz.testdata=DIR}): {@code java -jar bench/target/benchmarks.jar MoveGen -prof gc}.
  * (Not final: JMH subclasses its {@code @State} classes.)
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -15,12 +15,12 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 
 /**
- * The positions of {@code shared/reference/legal-moves-standard.jsonl.gz}, parsed once: each
+ * The positions of {@code testdata/reference/legal-moves-standard.jsonl.gz}, parsed once: each
  * line's hand, its last move as a move id of the STANDARD table (the reading named by
  * {@code last_move_type}), and the size of its reference legal-move set.
  */
 public final class ReferencePositions {
-    /** The file, relative to the shared directory. */
+    /** The file, relative to the test data directory. */
     public static final String FILE = "reference/legal-moves-standard.jsonl.gz";
 
     private final long[] hands;
@@ -34,11 +34,11 @@ public final class ReferencePositions {
     }
 
     /**
-     * The shared directory: system property {@code ddz.shared}, default {@code ../shared}
+     * The test data directory: system property {@code ddz.testdata}, default {@code testdata}
      * (relative to the working directory, so run from the repository root).
      */
     public static Path sharedDir() {
-        return Path.of(System.getProperty("ddz.shared", "../shared"));
+        return Path.of(System.getProperty("ddz.testdata", "testdata"));
     }
 
     /**

@@ -15,7 +15,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 
 /**
- * The solver's graded corpus: the positions of {@code shared/positions/*.jsonl} by id (published
+ * The solver's graded corpus: the positions of {@code testdata/positions/*.jsonl} by id (published
  * puzzles, random two-player deals from 10 to 17 cards a hand, random three-seat deals from 6 to
  * 10 cards a hand), with their rules and bans.
  */

@@ -28,7 +28,7 @@ import io.github.ddzengine.core.tables.EngineTables;
  * A/B (above 1: B is faster) as the median of the per-round ratios with its quartiles and its
  * range.
  *
- * <p>From the repository root (beside {@code ../shared}): {@code java -cp bench/target/benchmarks.jar
+ * <p>From the repository root (where {@code testdata/} is): {@code java -cp bench/target/benchmarks.jar
  * io.github.ddzengine.bench.SolveAB GROUP[,GROUP...] LEVERS_A LEVERS_B WARMUP_ROUNDS ROUNDS}; add
  * {@code -Deach=true} for a line a position (its nodes and median times).
  */

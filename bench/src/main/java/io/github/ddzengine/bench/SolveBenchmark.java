@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-XX:+UseTransparentHugePages", "-Xmx4g"})
 @State(Scope.Thread)
 public class SolveBenchmark {
-    /** The id of a position in {@code shared/positions/*.jsonl}. */
+    /** The id of a position in {@code testdata/positions/*.jsonl}. */
     @Param({"V10", "14v14-0", "8-8-8-4", "10-10-10-3"})
     public String id;
 

@@ -33,7 +33,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code 14v14}, {@code 17v17}, {@code puzzles} (every position of {@code puzzles.jsonl}) and the
  * three-seat {@code 6-6-6}, {@code 7-7-7}, {@code 8-8-8}, {@code 10-10-10}.
  *
- * <p>From the repository root (beside {@code ../shared}):
+ * <p>From the repository root (where {@code testdata/} is):
  * <ul>
  *   <li>{@code java -cp bench/target/benchmarks.jar io.github.ddzengine.bench.SolveGroups run OUT.tsv
  *       [GROUP,...] [warmupMs measureMs iterations]}: times the groups (all but {@code 17v17} and

@@ -20,7 +20,7 @@ import io.github.ddzengine.core.solve.Solver;
  * pinned core, C2's code for the search reaches its steady state only after 30 to 70 passes of
  * the four small groups (about 10-20 s): use at least 70.
  *
- * <p>From the repository root (beside {@code ../shared}): {@code java -cp bench/target/benchmarks.jar
+ * <p>From the repository root (where {@code testdata/} is): {@code java -cp bench/target/benchmarks.jar
  * io.github.ddzengine.bench.SolveLoop GROUP[,GROUP...] WARMUP_PASSES PASSES}; add
  * {@code -Deach=true} for a line a position, {@code -Dpasses=true} for each pass's milliseconds
  * on standard error.

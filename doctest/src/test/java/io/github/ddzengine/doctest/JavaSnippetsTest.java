@@ -32,7 +32,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every {@code ```java} block of docs/ (and README.md, examples/) is compiled against the engine's
  * modules and run, in a JVM of its own with a time limit, from the file's scratch directory (so
- * {@code ../shared} resolves). A block is either a complete compilation unit (a {@code class},
+ * {@code testdata/} resolves). A block is either a complete compilation unit (a {@code class},
  * {@code record}, {@code interface} or {@code enum}, run when it declares {@code main}) or a method
  * body, with {@code import} lines first, that is wrapped in a class with a {@code main} method
  * (line numbers kept, so compiler errors name the line of the Markdown file). The classes of a

@@ -53,10 +53,10 @@ class SamplesParserTest {
 
     @Test
     void commandLinesSplitIntoSimpleCommandsWithRedirections() {
-        List<Shell.Simple> s = Shell.parse("zcat ../shared/x.gz | DDZ_JAVA_OPTS='-Xmx1g -Da=b' ./ddz solve --batch "
+        List<Shell.Simple> s = Shell.parse("zcat testdata/x.gz | DDZ_JAVA_OPTS='-Xmx1g -Da=b' ./ddz solve --batch "
             + "\"a b\" 2>/dev/null > /tmp/out && ./ddz replay games.jsonl < in.txt # done");
         assertEquals(3, s.size());
-        assertEquals(List.of("zcat", "../shared/x.gz"), s.get(0).words());
+        assertEquals(List.of("zcat", "testdata/x.gz"), s.get(0).words());
         assertEquals(List.of("DDZ_JAVA_OPTS=-Xmx1g -Da=b", "./ddz", "solve", "--batch", "a b"), s.get(1).words());
         assertEquals(List.of("./ddz", "replay", "games.jsonl"), s.get(2).words());
         assertEquals("in.txt", s.get(2).input());

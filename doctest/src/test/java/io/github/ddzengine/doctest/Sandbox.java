@@ -18,8 +18,8 @@ import java.util.stream.Stream;
  * Where the samples of one Markdown file run: {@code doctest/target/samples/SLUG/main}, a scratch
  * copy of the repository's top level (a symbolic link per entry, so {@code examples/},
  * {@code tools/target/ddz.jar} and the rest resolve as in the repository) with {@code ./ddz} a
- * two-line script that runs the repository's launcher, beside {@code SLUG/shared}, a link to the
- * shared data, so that {@code ../shared} resolves too. Files a sample writes ({@code --out
+ * two-line script that runs the repository's launcher ({@code testdata/}, the reference data, resolves
+ * there like every other entry). Files a sample writes ({@code --out
  * games.jsonl}) land in the scratch directory, where the file's later samples find them.
  *
  * <p>Every command runs as {@code bash -c COMMAND} there, with standard input empty, standard error
@@ -59,10 +59,6 @@ final class Sandbox {
             delete(top);
             Path main = Files.createDirectories(top.resolve("main"));
             Path tables = Files.createDirectories(top.resolve("tables"));
-            Path shared = Markdown.ROOT.resolve("../shared").normalize();
-            if (Files.exists(shared)) {
-                Files.createSymbolicLink(top.resolve("shared"), shared.toRealPath());
-            }
             try (Stream<Path> s = Files.list(Markdown.ROOT)) {
                 for (Path p : s.toList()) {
                     String name = p.getFileName().toString();

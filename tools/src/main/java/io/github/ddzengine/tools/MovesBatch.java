@@ -16,7 +16,7 @@ import io.github.ddzengine.protocol.JsonFields;
  * {@code bans} (an array of names or codes, or one comma-separated string) fall back to the
  * command-line defaults. Where {@code last_move} has several readings and carries no {@code :type}
  * suffix, an optional {@code last_move_type} names the reading, so the reference files of
- * {@code shared/reference} can be fed as they are. Other fields are ignored.
+ * {@code testdata/reference} can be fed as they are. Other fields are ignored.
  *
  * <p>Output is flushed whenever the input has no more lines ready.
  */

@@ -24,7 +24,7 @@ import io.github.ddzengine.tables.Tables;
  * "timeout_ms": 1000, "distance": true, "id": ...}}: {@code position} required; {@code rules}, {@code bans} (an
  * array of names or codes, or one comma-separated string), {@code all}, {@code distance} and {@code timeout_ms}
  * fall back to the command-line options; {@code id} (any JSON value) is echoed first in the
- * output; other fields are ignored, so the files of {@code shared/positions} can be fed as they are.
+ * output; other fields are ignored, so the files of {@code testdata/positions} can be fed as they are.
  *
  * <p>Every line is solved from an empty transposition table, so its time does not depend on the
  * lines before it. One solver per rule set is kept and reused ({@link Solvers}). Output is flushed

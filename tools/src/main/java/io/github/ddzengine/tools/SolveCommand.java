@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
         "  ddz solve '999JJXD/33334567TTAAAA 1' --ban trio_pair",
         "  ddz solve '3558TJJ2X/67TTKAA 0 88@1'       to beat the farmer's 88",
         "  ddz solve '6TJQQK/459JK2/34468T 0' --json  three seats",
-        "  ddz solve --batch < ../shared/positions/puzzles.jsonl",
+        "  ddz solve --batch < testdata/positions/puzzles.jsonl",
         "",
         "--batch reads one position a line, plain or a JSON object {\"position\": \"...\", \"rules\": \"...\", "
             + "\"bans\": [...], \"all\": true, \"timeout_ms\": N, \"id\": ...} (all but position optional; they "
@@ -57,7 +57,7 @@ import picocli.CommandLine.Spec;
         "Exit codes: 0 solved (also when the time ran out: the verdict is then unknown), 2 bad input, "
             + "1 internal error."})
 final class SolveCommand implements Callable<Integer> {
-    /** The built-in puzzle: WeChat Happy Doudizhu expert level 50 ({@code shared/positions/puzzles.jsonl} V10). */
+    /** The built-in puzzle: WeChat Happy Doudizhu expert level 50 ({@code testdata/positions/puzzles.jsonl} V10). */
     static final String EXAMPLE = "448999TJJQQAD/336688TAA22X 0";
     /** What the built-in puzzle is. */
     static final String EXAMPLE_NAME = "WeChat Happy Doudizhu expert level 50";

@@ -32,7 +32,7 @@ class LangTest {
             expected = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
         List<String> actual = new ArrayList<>();
-        Path file = SolveCommandTest.SHARED.resolve("positions/puzzles.jsonl");
+        Path file = SolveCommandTest.TESTDATA.resolve("positions/puzzles.jsonl");
         for (String line : Files.readAllLines(file)) {
             JsonNode o = SolveCommandTest.json(line);
             List<String> args = new ArrayList<>(List.of("solve", o.get("position").textValue(), "--all", "--lang", "zh",

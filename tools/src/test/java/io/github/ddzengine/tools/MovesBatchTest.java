@@ -21,7 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 class MovesBatchTest {
-    private static final Path SHARED = Path.of(System.getProperty("ddz.shared", "../../shared"));
+    private static final Path TESTDATA = Path.of(System.getProperty("ddz.testdata", "../testdata"));
 
     @Test
     void answersEveryLineAndKeepsGoingAfterErrors() throws Exception {
@@ -71,8 +71,8 @@ class MovesBatchTest {
 
     @Test
     void wholeStandardReferenceFileMatches() throws Exception {
-        Path file = SHARED.resolve("reference/legal-moves-standard.jsonl.gz");
-        assertTrue(Files.isReadable(file), "missing " + file.toAbsolutePath() + " (set -Dddz.shared)");
+        Path file = TESTDATA.resolve("reference/legal-moves-standard.jsonl.gz");
+        assertTrue(Files.isReadable(file), "missing " + file.toAbsolutePath() + " (set -Dddz.testdata)");
         byte[] input;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
             input = in.readAllBytes();

@@ -98,7 +98,7 @@ class SolveBatchTest {
 
     @Test
     void sharedSixCardThreeSeatPositionsMatchAsTheyAre() throws Exception {
-        List<String> input = Files.readAllLines(SolveCommandTest.SHARED.resolve("positions/three-seat.jsonl")).stream()
+        List<String> input = Files.readAllLines(SolveCommandTest.TESTDATA.resolve("positions/three-seat.jsonl")).stream()
             .filter(l -> l.contains("\"6-6-6-")).collect(Collectors.toList());
         assertEquals(10, input.size());
         CliRun r = CliRun.withInput(String.join("\n", input) + "\n", "solve", "--batch", "--all", "--tt-mb=16");

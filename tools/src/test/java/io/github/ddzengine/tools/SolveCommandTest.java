@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class SolveCommandTest {
-    static final Path SHARED = Path.of(System.getProperty("ddz.shared", "../../shared"));
+    static final Path TESTDATA = Path.of(System.getProperty("ddz.testdata", "../testdata"));
 
     /** Small tables keep every test fast. */
     private static final String TT = "--tt-mb=16";
@@ -38,10 +38,10 @@ class SolveCommandTest {
         return list;
     }
 
-    /** The line of {@code file} (in {@code shared/positions}) whose id is {@code id}. */
+    /** The line of {@code file} (in {@code testdata/positions}) whose id is {@code id}. */
     static JsonNode sharedPosition(String file, String id) throws IOException {
-        Path path = SHARED.resolve("positions").resolve(file);
-        assertTrue(Files.isReadable(path), "missing " + path.toAbsolutePath() + " (set -Dddz.shared)");
+        Path path = TESTDATA.resolve("positions").resolve(file);
+        assertTrue(Files.isReadable(path), "missing " + path.toAbsolutePath() + " (set -Dddz.testdata)");
         for (String line : Files.readAllLines(path)) {
             JsonNode node = json(line);
             if (node.get("id").textValue().equals(id)) {

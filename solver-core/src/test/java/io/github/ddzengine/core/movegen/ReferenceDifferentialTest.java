@@ -15,19 +15,19 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.testing.SharedData;
+import io.github.ddzengine.core.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 /**
  * Differential test against the legal-move sets produced by running DouZero, RLCard and the
- * Botzone judge ({@code shared/reference/legal-moves.jsonl.gz}) and the STANDARD sets
+ * Botzone judge ({@code testdata/reference/legal-moves.jsonl.gz}) and the STANDARD sets
  * ({@code legal-moves-standard.jsonl.gz}): every line, every preset, exact set equality.
  */
 class ReferenceDifferentialTest {
 
     @Test
     void douzeroRlcardBotzoneMatchTheReferenceImplementationsOnEveryLine() throws IOException {
-        List<JsonNode> lines = SharedData.jsonLines("reference/legal-moves.jsonl.gz");
+        List<JsonNode> lines = TestData.jsonLines("reference/legal-moves.jsonl.gz");
         assertEquals(6000, lines.size());
         List<String> failures = new ArrayList<>();
         int checked = 0;
@@ -44,7 +44,7 @@ class ReferenceDifferentialTest {
 
     @Test
     void standardMatchesTheReferenceOnEveryLine() throws IOException {
-        List<JsonNode> lines = SharedData.jsonLines("reference/legal-moves-standard.jsonl.gz");
+        List<JsonNode> lines = TestData.jsonLines("reference/legal-moves-standard.jsonl.gz");
         assertEquals(6000, lines.size());
         List<String> failures = new ArrayList<>();
         int checked = 0;

@@ -15,7 +15,7 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.testing.SharedData;
+import io.github.ddzengine.core.testing.TestData;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,7 +33,7 @@ class SharedPositionsTest {
         List<Arguments> out = new ArrayList<>();
         for (String file : new String[] {"positions/puzzles.jsonl", "positions/three-seat.jsonl",
             "positions/random-1v1.jsonl"}) {
-            for (JsonNode line : SharedData.jsonLines(file)) {
+            for (JsonNode line : TestData.jsonLines(file)) {
                 out.add(Arguments.of(line.get("id").asText(), line));
             }
         }

@@ -15,31 +15,34 @@ import java.util.zip.GZIPInputStream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** Reads the project's shared reference data ({@code ../shared} beside the project root). */
-public final class SharedData {
+/** Reads the repository's reference data ({@code testdata/} at the repository root, testdata/README.md). */
+public final class TestData {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private SharedData() {
+    private TestData() {
     }
 
-    /** The shared directory: system property {@code ddz.shared}, else {@code ../shared} upwards. */
+    /**
+     * The test data directory: system property {@code ddz.testdata}, else the first {@code testdata}
+     * folder from the working directory upwards.
+     */
     public static Path root() {
-        String prop = System.getProperty("ddz.shared");
+        String prop = System.getProperty("ddz.testdata");
         if (prop != null && Files.isDirectory(Paths.get(prop))) {
             return Paths.get(prop);
         }
         Path dir = Paths.get("").toAbsolutePath();
         while (dir != null) {
-            Path candidate = dir.resolve("../shared").normalize();
+            Path candidate = dir.resolve("testdata");
             if (Files.isDirectory(candidate.resolve("reference"))) {
                 return candidate;
             }
             dir = dir.getParent();
         }
-        throw new IllegalStateException("cannot find ../shared (set -Dddz.shared)");
+        throw new IllegalStateException("cannot find the repository's testdata folder (set -Dddz.testdata)");
     }
 
-    /** The JSON objects of a {@code .jsonl} or {@code .jsonl.gz} file under the shared directory. */
+    /** The JSON objects of a {@code .jsonl} or {@code .jsonl.gz} file under the test data directory. */
     public static List<JsonNode> jsonLines(String relative) throws IOException {
         Path p = root().resolve(relative);
         List<JsonNode> out = new ArrayList<>();
