@@ -58,7 +58,7 @@ public final class DdzEngine {
     /** The solver's transposition table by default, MiB. */
     public static final int DEFAULT_SOLVER_MEGABYTES = 16;
     /** A Monte Carlo decision's time budget by default, ms. */
-    public static final int DEFAULT_BUDGET_MILLIS = 50;
+    public static final int DEFAULT_BUDGET_MILLIS = io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS;
     /** The threads of a Monte Carlo decision and of a match by default. */
     public static final int DEFAULT_THREADS = 1;
     /** How long a match waits for an {@code exec:} agent's answer, ms. */

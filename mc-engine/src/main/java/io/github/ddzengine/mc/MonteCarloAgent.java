@@ -43,6 +43,12 @@ import io.github.ddzengine.core.tables.EngineTables;
  */
 public final class MonteCarloAgent implements Agent {
     /**
+     * The time budget of a decision when none is given, in ms: the one home of this default (the
+     * CLI's {@code --budget-ms}, the agent specs, the facade, the Botzone bot read it here).
+     */
+    public static final int DEFAULT_BUDGET_MILLIS = 50;
+
+    /**
      * Settings.
      *
      * @param budgetMillis the time budget of a decision in ms (default 50); ignored when {@code worlds > 0} or
@@ -68,7 +74,8 @@ public final class MonteCarloAgent implements Agent {
                          long solverNodes, int reserveMillis, Prior prior, Bidder bidder, Tuning tuning, long effort) {
         /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes. */
         public static Config defaults() {
-            return new Config(50, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(), Tuning.DEFAULT, 0);
+            return new Config(DEFAULT_BUDGET_MILLIS, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(),
+                Tuning.DEFAULT, 0);
         }
 
         /**

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
         + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md). The estimate "
-        + "has the budget of a move (--budget-ms, default 50: at most --worlds worlds until the budget less its 4 ms "
+        + "has the budget of a move (--budget-ms, default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+        + ": at most --worlds worlds until the budget less its 4 ms "
         + "reserve), after a warm-up of the cold JVM (--warmup-ms)."},
     footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json",
         "  ddz bid --hand 3345567899JQKA22D --budget-ms 0 --worlds 1000 --seed 3   # reproducible"})
@@ -50,8 +51,9 @@ final class BidCommand implements Callable<Integer> {
         description = "Most worlds (default 1000); with --budget-ms 0 exactly N, reproducible.")
     private int worlds;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50",
-        description = "Time budget of the estimate, as for a move (default 50); 0: no clock, exactly --worlds worlds.")
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget of the estimate, as for a move (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+            + "); 0: no clock, exactly --worlds worlds.")
     private int budgetMillis;
 
     @Option(names = "--warmup-ms", paramLabel = "MS", defaultValue = "300",

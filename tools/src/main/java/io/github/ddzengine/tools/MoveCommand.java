@@ -59,7 +59,8 @@ final class MoveCommand implements Callable<Integer> {
         + "scores use base 1).")
     private int bid;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50", description = "Time budget (default 50).")
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS + ").")
     private int budgetMillis;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",

@@ -481,7 +481,8 @@ public final class PythonBridge implements AutoCloseable {
     private String moveRequest(JsonNode node, Rules rules) {
         Rules r = rulesOf(handle(rules));
         InformationSet info = AgentProtocol.readPlay(node, r);
-        int budget = (int) integer(node, "budget_ms", 50, 5, Bounds.MAX_BUDGET_MS);
+        int budget = (int) integer(node, "budget_ms", io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS, 5,
+            Bounds.MAX_BUDGET_MS);
         int threads = (int) integer(node, "threads", 1, 1, AgentSpecs.MAX_THREADS);
         int worlds = (int) integer(node, "worlds", 0, 0, Bounds.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);

@@ -63,8 +63,9 @@ final class ServeCommand implements Callable<Integer> {
         description = "The agent: mc (default), rule, rule-douzero, greedy, random, or mc:KEY=VALUE,... as in ddz play.")
     private String agentSpec;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "50",
-        description = "Time budget of the mc agent per decision (default 50; a budget in --agent wins).")
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget of the mc agent per decision (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+            + "; a budget in --agent wins).")
     private int budgetMs;
 
     @Mixin
