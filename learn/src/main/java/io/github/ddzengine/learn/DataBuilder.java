@@ -30,9 +30,10 @@ import io.github.ddzengine.tables.BuildProgress;
 /**
  * Labelled positions from self-play ({@code ddz learn data}): plays {@code games} deals, each seat
  * taken by an agent drawn from a list, and labels the positions the games reach with {@code minCards}
- * to {@code maxCards} cards in all hands by the exact solver's verdict (the landlord side's result
- * against best play), within a node budget; a position whose solve runs out of nodes is left out
- * and counted.
+ * to {@code maxCards} cards in all hands: those of at most {@code solveCards} cards by the exact
+ * solver's verdict (the landlord side's result against best play), within a node budget (a
+ * position whose solve runs out of nodes is left out and counted), the larger ones by the result of
+ * the game they came from.
  *
  * <p>Game {@code g} (0-based) is dealt {@code Deal.random(SplitMix64.derive(seed, 2g))}, its seats
  * drawn and its positions sampled from {@code SplitMix64.derive(seed, 2g + 1)}, and played without
@@ -43,7 +44,7 @@ import io.github.ddzengine.tables.BuildProgress;
 public final class DataBuilder {
     /** The settings of a run. */
     public record Settings(Rules rules, int games, long seed, List<String> agents, int minCards, int maxCards,
-                           int every, long nodes, int threads, String command) {
+                           int solveCards, int every, long nodes, int threads, String command) {
         /**
          * Checks the settings.
          *
@@ -59,6 +60,9 @@ public final class DataBuilder {
             if (minCards < 3 || maxCards > 54 || minCards > maxCards) {
                 throw new IllegalArgumentException("--cards must be MIN..MAX within 3..54, not " + minCards + ".." + maxCards);
             }
+            if (solveCards < 0 || solveCards > 54) {
+                throw new IllegalArgumentException("--solve-cards must be 0..54, not " + solveCards);
+            }
             if (every < 1) {
                 throw new IllegalArgumentException("--every must be at least 1, not " + every);
             }
@@ -73,7 +77,7 @@ public final class DataBuilder {
     }
 
     /** What a run did. */
-    public record Report(long positions, long wins, long overBudget, long nodes, long games, long nanos) {
+    public record Report(long positions, long solved, long wins, long overBudget, long nodes, long games, long nanos) {
     }
 
     private final Settings settings;
@@ -120,6 +124,7 @@ public final class DataBuilder {
             return th;
         });
         long positions = 0;
+        long solved = 0;
         long wins = 0;
         long over = 0;
         long nodes = 0;
@@ -152,6 +157,7 @@ public final class DataBuilder {
                     for (LabelledPosition p : r.positions) {
                         w.write(DataFile.line(p));
                         positions++;
+                        solved += p.solved() ? 1 : 0;
                         wins += p.landlordWins();
                         nodes += p.nodes();
                     }
@@ -168,7 +174,7 @@ public final class DataBuilder {
             progress.finish();
         }
         w.flush();
-        return new Report(positions, wins, over, nodes, settings.games(), System.nanoTime() - t0);
+        return new Report(positions, solved, wins, over, nodes, settings.games(), System.nanoTime() - t0);
     }
 
     private static <T> T get(Future<T> f) throws IOException {
@@ -240,6 +246,12 @@ public final class DataBuilder {
                     int mover = state.toAct();
                     int last = state.leads() ? MoveTable.PASS : state.lastMove();
                     int lastSeat = state.leads() ? -1 : state.lastSeat();
+                    if (cards > settings.solveCards()) {
+                        out.add(new LabelledPosition(Position.of(rules, hands.clone(), mover, last, lastSeat),
+                            record.winner() == 0 ? 1 : 0, g, 0, false));
+                        state.play(move);
+                        continue;
+                    }
                     int v = solver.solveVerdict(hands, mover, last, lastSeat, settings.nodes());
                     if (v < 0) {
                         over++;
@@ -247,7 +259,7 @@ public final class DataBuilder {
                     } else {
                         int landlordWins = (v == 1) == (mover == 0) ? 1 : 0;
                         out.add(new LabelledPosition(Position.of(rules, hands.clone(), mover, last, lastSeat),
-                            landlordWins, g, solver.lastNodes()));
+                            landlordWins, g, solver.lastNodes(), true));
                     }
                 }
                 state.play(move);

@@ -26,13 +26,15 @@ import io.github.ddzengine.core.solve.Position;
  * # ddz-learn positions 1
  * # rules standard
  * # command ddz learn data --games 100 --seed 1 ...
- * 1	4456/789/TJQ 0	12	4103
+ * 1	4456/789/TJQ 0	12	4103	solver
  * </pre>
  * The first line names the format and its version ({@value #VERSION}); {@code # rules} names the
- * preset; other {@code #} lines are comments. A position line has four tab-separated fields: the
- * label (1: the landlord side wins against best play, 0: it loses), the position in the notation of
+ * preset; other {@code #} lines are comments. A position line has five tab-separated fields: the
+ * label (1: the landlord side wins, 0: it loses), the position in the notation of
  * {@code docs/notation.md} (three hands, the mover, the move to beat), the game it came from, the
- * solver nodes the label took. Lines are in game order, and within a game in order of play.
+ * solver nodes the label took, and the label's source: {@code solver} (the verdict against best
+ * play) or {@code game} (the result of the game the position came from). Lines are in game order,
+ * and within a game in order of play.
  */
 public final class DataFile {
     /** The format version this engine writes and reads. */
@@ -52,7 +54,8 @@ public final class DataFile {
 
     /** A position line (with its line break). */
     public static String line(LabelledPosition p) {
-        return p.landlordWins() + "\t" + p.position() + "\t" + p.game() + "\t" + p.nodes() + "\n";
+        return p.landlordWins() + "\t" + p.position() + "\t" + p.game() + "\t" + p.nodes() + "\t"
+            + (p.solved() ? "solver" : "game") + "\n";
     }
 
     /**
@@ -122,8 +125,12 @@ public final class DataFile {
     private static LabelledPosition parse(String line, Rules rules, Path file, int n) {
         String[] f = line.split("\t", -1);
         String where = file + " line " + n + ": ";
-        if (f.length != 4) {
-            throw new IllegalArgumentException(where + "4 tab-separated fields expected, found " + f.length);
+        if (f.length != 5) {
+            throw new IllegalArgumentException(where + "5 tab-separated fields expected, found " + f.length);
+        }
+        boolean solved = f[4].equals("solver");
+        if (!solved && !f[4].equals("game")) {
+            throw new IllegalArgumentException(where + "the source is solver or game, not '" + clip(f[4]) + "'");
         }
         int label;
         if (f[0].equals("1")) {
@@ -148,7 +155,7 @@ public final class DataFile {
             if (game < 0 || nodes < 0) {
                 throw new NumberFormatException();
             }
-            return new LabelledPosition(p, label, game, nodes);
+            return new LabelledPosition(p, label, game, nodes, solved);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(where + "the game and nodes are non-negative integers");
         }

@@ -28,8 +28,8 @@ class DataBuilderTest {
     private static final Rules RULES = Rules.STANDARD;
 
     static byte[] build(int games, long seed, int threads, List<String> agents) throws IOException {
-        DataBuilder.Settings s = new DataBuilder.Settings(RULES, games, seed, agents, 8, 20, 2, 200_000, threads,
-            "test");
+        DataBuilder.Settings s = new DataBuilder.Settings(RULES, games, seed, agents, 8, 20, 20, 2, 200_000,
+            threads, "test");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new DataBuilder(s, AgentSpecs.builtIn(), EngineTables.NONE).run(out, BuildProgress.NONE);
         return out.toByteArray();
@@ -67,14 +67,45 @@ class DataBuilderTest {
         assertTrue(landlordWins > 0 && landlordWins < c.positions().size(), "both results occur");
     }
 
+    /** Above the solver's cards, a position is labelled by the result of its game. */
+    @Test
+    void largerPositionsTakeTheirGamesResult(@TempDir Path dir) throws IOException {
+        DataBuilder.Settings s = new DataBuilder.Settings(RULES, 6, 3, List.of("rule", "greedy"), 8, 54, 16, 1,
+            200_000, 2, "test");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        new DataBuilder(s, AgentSpecs.builtIn(), EngineTables.NONE).run(out, BuildProgress.NONE);
+        Path file = dir.resolve("d.txt");
+        Files.write(file, out.toByteArray());
+        List<LabelledPosition> all = DataFile.read(file).positions();
+        int game = -1;
+        int result = -1;
+        boolean anySolved = false;
+        boolean anyGame = false;
+        for (LabelledPosition lp : all) {
+            assertEquals(lp.cards() <= 16, lp.solved(), lp.position().toString());
+            if (!lp.solved()) {
+                anyGame = true;
+                assertEquals(0, lp.nodes());
+                if (lp.game() == game) {
+                    assertEquals(result, lp.landlordWins(), "one result a game");
+                }
+                game = lp.game();
+                result = lp.landlordWins();
+            } else {
+                anySolved = true;
+            }
+        }
+        assertTrue(anySolved && anyGame);
+    }
+
     @Test
     void badSettingsAndAgentsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new DataBuilder.Settings(RULES, 0, 1, List.of("rule"), 8,
-            20, 1, 1, 1, "x"));
+            20, 20, 1, 1, 1, "x"));
         assertThrows(IllegalArgumentException.class, () -> new DataBuilder.Settings(RULES, 1, 1, List.of("rule"), 30,
-            20, 1, 1, 1, "x"));
+            20, 20, 1, 1, 1, "x"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new DataBuilder(
-            new DataBuilder.Settings(RULES, 1, 1, List.of("nosuch"), 8, 20, 1, 1, 1, "x"), AgentSpecs.builtIn(),
+            new DataBuilder.Settings(RULES, 1, 1, List.of("nosuch"), 8, 20, 20, 1, 1, 1, "x"), AgentSpecs.builtIn(),
             EngineTables.NONE));
         assertTrue(e.getMessage().contains("nosuch"), e.getMessage());
     }
@@ -89,15 +120,15 @@ class DataBuilderTest {
         assertEquals(f + " line 1: format '2', this engine reads 1",
             assertThrows(IllegalArgumentException.class, () -> DataFile.read(f)).getMessage());
         Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n1\t33/44/55 0\t0\n");
-        assertEquals(f + " line 3: 4 tab-separated fields expected, found 3",
+        assertEquals(f + " line 3: 5 tab-separated fields expected, found 3",
             assertThrows(IllegalArgumentException.class, () -> DataFile.read(f)).getMessage());
-        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n2\t33/44/55 0\t0\t1\n");
+        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n2\t33/44/55 0\t0\t1\tsolver\n");
         assertEquals(f + " line 3: the label is 0 or 1, not '2'",
             assertThrows(IllegalArgumentException.class, () -> DataFile.read(f)).getMessage());
-        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n1\t33/44/55 9\t0\t1\n");
+        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n1\t33/44/55 9\t0\t1\tsolver\n");
         String m = assertThrows(IllegalArgumentException.class, () -> DataFile.read(f)).getMessage();
         assertTrue(m.startsWith(f + " line 3: "), m);
-        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n1\t33/44 0\t0\t1\n");
+        Files.writeString(f, "# ddz-learn positions 1\n# rules standard\n1\t33/44 0\t0\t1\tsolver\n");
         assertEquals(f + " line 3: a three-seat position expected: '33/44 0'",
             assertThrows(IllegalArgumentException.class, () -> DataFile.read(f)).getMessage());
         assertEquals(dir.resolve("none") + ": no such file",

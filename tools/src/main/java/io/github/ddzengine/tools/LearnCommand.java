@@ -123,6 +123,11 @@ final class LearnCommand implements Callable<Integer> {
             description = "Positions with MIN to MAX cards in all hands are labelled (default 12..30).")
         private String cards;
 
+        @Option(names = "--solve-cards", paramLabel = "N", defaultValue = "30",
+            description = "Positions of at most N cards are labelled by the solver, larger ones by the result of "
+                + "their game (default 30).")
+        private int solveCards;
+
         @Option(names = "--every", paramLabel = "K", defaultValue = "2",
             description = "Label one position in K of those in range, drawn from the seed (default 2).")
         private int every;
@@ -156,9 +161,9 @@ final class LearnCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("--ban: positions are labelled under a preset without bans");
                 }
                 DataBuilder.Settings s = new DataBuilder.Settings(rulesOptions.rules(), games, seed, specs, r[0], r[1],
-                    every, nodes, threads, "ddz learn data --rules " + rulesOptions.rules().preset().id() + " --games " + games
+                    solveCards, every, nodes, threads, "ddz learn data --rules " + rulesOptions.rules().preset().id() + " --games " + games
                     + " --seed " + seed + " --agents " + String.join(",", specs) + " --cards " + r[0] + ".." + r[1]
-                    + " --every " + every + " --nodes " + nodes);
+                    + " --solve-cards " + solveCards + " --every " + every + " --nodes " + nodes);
                 builder = new DataBuilder(s, AgentSpecs.builtIn(), EngineTables.NONE);
             } catch (IllegalArgumentException e) {
                 return Ddz.inputError(spec, e);
@@ -171,8 +176,8 @@ final class LearnCommand implements Callable<Integer> {
                 throw new OutputException(out, e);
             }
             PrintWriter w = spec.commandLine().getOut();
-            w.printf("%s: %d positions (landlord side wins %.1f%%) from %d games, %d over the node budget, "
-                + "%,d solver nodes, %.1f s%n", out, report.positions(),
+            w.printf("%s: %d positions (%d labelled by the solver; landlord side wins %.1f%%) from %d games, "
+                + "%d over the node budget, %,d solver nodes, %.1f s%n", out, report.positions(), report.solved(),
                 report.positions() == 0 ? 0.0 : 100.0 * report.wins() / report.positions(), report.games(),
                 report.overBudget(), report.nodes(), report.nanos() / 1e9);
             return 0;
@@ -353,14 +358,21 @@ final class LearnCommand implements Callable<Integer> {
             }
             List<LabelledPosition> inRange = new ArrayList<>();
             List<LabelledPosition> outside = new ArrayList<>();
+            int notSolved = 0;
             for (LabelledPosition p : all.positions()) {
-                (p.cards() >= r[0] && p.cards() <= r[1] ? inRange : outside).add(p);
+                if (!p.solved()) {
+                    notSolved++; // the screen is against the solver
+                } else {
+                    (p.cards() >= r[0] && p.cards() <= r[1] ? inRange : outside).add(p);
+                }
             }
             screen.add(inRange, true);
             screen.add(outside, false);
             PrintWriter w = spec.commandLine().getOut();
             w.printf("Model %s (%s)%n", model, provenance.lines().findFirst().orElse(""));
-            w.printf("%d positions of %s; moves screened at %d..%d cards%n", all.positions().size(), data, r[0], r[1]);
+            w.printf("%d solver-labelled positions of %s%s; moves screened at %d..%d cards%n",
+                all.positions().size() - notSolved, data, notSolved == 0 ? "" : " (" + notSolved + " labelled by "
+                    + "their game left out)", r[0], r[1]);
             w.print(screen.report());
             return 0;
         }

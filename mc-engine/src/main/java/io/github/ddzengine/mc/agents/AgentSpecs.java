@@ -39,7 +39,7 @@ import io.github.ddzengine.mc.Tuning;
  * </ul>
  * A spec that names no agent, or has a bad setting, is refused with an
  * {@link IllegalArgumentException} of one line that names the spec and what is wrong, for example
- * {@code unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1)}.
+ * {@code unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, net)}.
  *
  * <h2>Adding an agent</h2>
  * One line: {@code AgentSpecs.builtIn().withPlain("mine", "my heuristic", MyAgent::new)} for an
@@ -125,7 +125,8 @@ public final class AgentSpecs {
         .withPlain("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
             + "the lowest card (the published 46% self-play figure)", BuiltIn.RULE_DOUZERO)
         .withPlain("greedy", "min-hand heuristic", BuiltIn.GREEDY)
-        .with("mc", "Monte Carlo engine (settings: budget=MS default 50, threads=N default 1, "
+        .with("mc", "Monte Carlo engine (settings: budget=MS default " + MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+            + ", threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
@@ -138,7 +139,10 @@ public final class AgentSpecs {
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
-            + "issue 23 (settings: budget, threads, worlds, effort, prior, as for mc)", BuiltIn.MC_V1);
+            + "issue 23 (settings: budget, threads, worlds, effort, prior, as for mc)", BuiltIn.MC_V1)
+        .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
+            + "file of ddz learn train, required; worlds=N worlds a decision, default " + NetAgent.DEFAULT_WORLDS
+            + ")", BuiltIn.NET);
 
     private final List<Entry> entries;
 
@@ -439,7 +443,7 @@ public final class AgentSpecs {
         }
 
         /** A non-negative integer setting within {@code min..max}: one line naming the range otherwise. */
-        private static int upTo(String agent, String key, String value, int min, int max) {
+        static int upTo(String agent, String key, String value, int min, int max) {
             int x = nonNegative(agent, key, value);
             if (x < min || x > max) {
                 throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be " + min + ".." + max
@@ -541,8 +545,35 @@ public final class AgentSpecs {
      * The engine's agents, as constants rather than lambdas: a cold JVM (the Botzone bot starts
      * one a turn) links no lambda to read a spec.
      */
+    /** The {@code net} agent of a spec's settings: its model read once, shared by its copies. */
+    private static Agent net(Rules rules, EngineTables tables, Map<String, String> settings) {
+        String model = null;
+        int worlds = NetAgent.DEFAULT_WORLDS;
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            switch (e.getKey()) {
+                case "model" -> model = e.getValue();
+                case "worlds" -> worlds = McSettings.upTo("net", "worlds", e.getValue(), 1, NetAgent.MAX_WORLDS);
+                default -> throw new IllegalArgumentException("agent 'net': unknown setting '" + e.getKey()
+                    + "' (model, worlds)");
+            }
+        }
+        if (model == null || model.isBlank()) {
+            throw new IllegalArgumentException("agent 'net': no model: give net:model=FILE, a model file of "
+                + "ddz learn train (the shipped one: models/value-net-standard.ddzt)");
+        }
+        io.github.ddzengine.mc.eval.ValueNet net;
+        try {
+            net = io.github.ddzengine.mc.eval.ValueNetFile.read(java.nio.file.Path.of(model), rules).net();
+        } catch (java.nio.file.InvalidPathException bad) {
+            throw new IllegalArgumentException("agent 'net': model '" + model + "' is not a path");
+        } catch (io.github.ddzengine.tables.TableException bad) {
+            throw new IllegalArgumentException("agent 'net': " + bad.getMessage());
+        }
+        return new NetAgent(rules, tables, net, worlds);
+    }
+
     private enum BuiltIn implements Factory, PlainFactory {
-        RANDOM, RULE, RULE_DOUZERO, GREEDY, MC, ORACLE, MC_V1;
+        RANDOM, RULE, RULE_DOUZERO, GREEDY, MC, ORACLE, MC_V1, NET;
 
         @Override
         public Agent create(Rules rules, EngineTables tables) {
@@ -561,6 +592,7 @@ public final class AgentSpecs {
                 case MC -> new McSettings("mc", settings, true).monteCarlo(tables);
                 case ORACLE -> new OracleAgent(new McSettings("oracle", settings, true).config(), tables);
                 case MC_V1 -> new McSettings("mc-v1", settings, false).monteCarloV1(tables);
+                case NET -> net(rules, tables, settings);
                 default -> throw new IllegalStateException(this + " takes no settings");
             };
         }

@@ -28,6 +28,8 @@ public final class ValueNet {
     private final int[] widths;
     private final float[][] weights;
     private final float[][] biases;
+    /** Layer 0's weights input by input ({@code widths[1]} floats an input): a zero input is skipped. */
+    private final float[] firstByInput;
 
     /**
      * A network of the given shape and parameters.
@@ -54,6 +56,14 @@ public final class ValueNet {
             at += n;
             biases[l] = Arrays.copyOfRange(parameters, at, at + widths[l + 1]);
             at += widths[l + 1];
+        }
+        int in = widths[0];
+        int h = widths[1];
+        firstByInput = new float[in * h];
+        for (int o = 0; o < h; o++) {
+            for (int i = 0; i < in; i++) {
+                firstByInput[i * h + o] = weights[0][o * in + i];
+            }
         }
     }
 
@@ -133,10 +143,30 @@ public final class ValueNet {
      * @return the logit of the landlord side's win probability
      */
     public float logit(float[] x, float[] a, float[] b) {
-        float[] in = x;
-        float[] out = a;
         int layers = weights.length;
-        for (int l = 0; l < layers; l++) {
+        // layer 0 input by input: the features are mostly zero (a card-set block is 54 bits)
+        int h = widths[1];
+        System.arraycopy(biases[0], 0, a, 0, h);
+        for (int i = 0, n = widths[0]; i < n; i++) {
+            float xi = x[i];
+            if (xi != 0f) {
+                int col = i * h;
+                for (int o = 0; o < h; o++) {
+                    a[o] += firstByInput[col + o] * xi;
+                }
+            }
+        }
+        if (layers == 1) {
+            return a[0];
+        }
+        for (int o = 0; o < h; o++) {
+            if (a[o] < 0f) {
+                a[o] = 0f;
+            }
+        }
+        float[] in = a;
+        float[] out = b;
+        for (int l = 1; l < layers; l++) {
             int nIn = widths[l];
             int nOut = widths[l + 1];
             float[] w = weights[l];

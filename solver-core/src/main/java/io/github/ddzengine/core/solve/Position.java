@@ -237,7 +237,7 @@ public final class Position {
         int next = (mover + 1) % seats;
         long[] nextHands = hands.clone();
         if (move == MoveTable.PASS) {
-            boolean back = next == lastSeat;
+            boolean back = passEndsTrick(next, lastSeat);
             return of(rules, nextHands, next, back ? MoveTable.PASS : lastMove, back ? -1 : lastSeat);
         }
         nextHands[mover] = Cards.remove(nextHands[mover], rules.table().cards(move));
@@ -245,6 +245,18 @@ public final class Position {
             return null;
         }
         return of(rules, nextHands, next, move, mover);
+    }
+
+    /**
+     * The rule of the trick: after a pass, whether play is back at the seat of the last move
+     * ({@code next}, the seat to act after the pass, is {@code lastSeat}), so that every other seat
+     * has passed and {@code next} leads a new trick.
+     *
+     * @param next the seat to act after the pass
+     * @param lastSeat the seat of the move to beat
+     */
+    public static boolean passEndsTrick(int next, int lastSeat) {
+        return next == lastSeat;
     }
 
     /** Whether a seat plays for the landlord's side. */

@@ -1,0 +1,145 @@
+package io.github.ddzengine.mc.agents;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.movegen.MoveGenerator;
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.BidRequest;
+import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.MovePruner;
+import io.github.ddzengine.mc.Prior;
+import io.github.ddzengine.mc.Rng;
+import io.github.ddzengine.mc.WorldSampler;
+import io.github.ddzengine.mc.eval.ValueFeatures;
+import io.github.ddzengine.mc.eval.ValueNet;
+
+/**
+ * The {@code net} agent: a one-ply lookahead over a {@link ValueNet} on a few sampled worlds. For
+ * each legal move (kickers thinned by {@link MovePruner}) it sums, over {@code worlds} worlds dealt
+ * uniformly from its information set, the network's probability that its side wins the position
+ * after the move, and plays the move with the highest sum; a move that empties the hand is played
+ * at once. Deterministic: world {@code w} of a decision is dealt from the game's seed, the
+ * decision's place in the game and {@code w}. Bids by {@link BaselineBids}.
+ *
+ * <p>One thread; the buffers are the agent's own, so a decision allocates only its world sampler.
+ */
+public final class NetAgent implements Agent {
+    /** The default number of worlds a decision samples. */
+    public static final int DEFAULT_WORLDS = 8;
+    /** The most worlds a spec may ask for. */
+    public static final int MAX_WORLDS = 10_000;
+
+    private final Rules rules;
+    private final EngineTables tables;
+    private final ValueNet net;
+    private final int worlds;
+    private final MoveTable table;
+    private final MoveGenerator generator;
+    private final MovePruner pruner;
+    private final ValueNet.Evaluator evaluator;
+    private final Rng rng = new Rng(0);
+    private final int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private final double[] score = new double[MoveGenerator.MAX_MOVES];
+    private final int[] scratch = new int[WorldSampler.SCRATCH];
+    private final long[] hands = new long[3];
+    private long gameSeed;
+
+    /**
+     * A {@code net} agent.
+     *
+     * @param rules the rules (the network's preset)
+     * @param tables the tables its min-hand counts use
+     * @param net the value network
+     * @param worlds worlds sampled a decision, 1..{@value #MAX_WORLDS}
+     * @throws IllegalArgumentException if {@code worlds} is out of range or the network does not
+     *     take feature set {@value ValueFeatures#VERSION}
+     */
+    public NetAgent(Rules rules, EngineTables tables, ValueNet net, int worlds) {
+        if (worlds < 1 || worlds > MAX_WORLDS) {
+            throw new IllegalArgumentException("worlds must be 1.." + MAX_WORLDS + ", not " + worlds);
+        }
+        this.rules = rules;
+        this.tables = tables;
+        this.net = net;
+        this.worlds = worlds;
+        this.table = rules.table();
+        this.generator = new MoveGenerator(rules);
+        this.pruner = new MovePruner(table);
+        this.evaluator = net.evaluator(rules, MinHands.of(rules, tables));
+    }
+
+    @Override
+    public String name() {
+        return "net";
+    }
+
+    @Override
+    public int bid(BidRequest request) {
+        return BaselineBids.bid(request);
+    }
+
+    @Override
+    public void startGame(long seed) {
+        gameSeed = seed;
+    }
+
+    @Override
+    public int play(InformationSet info) {
+        int seat = info.seat();
+        long hand = info.hand();
+        int last = info.leads() ? MoveTable.PASS : info.lastMove();
+        int lastSeat = info.leads() ? -1 : info.lastSeat();
+        int n = last == MoveTable.PASS ? generator.leads(hand, moves) : generator.answers(hand, last, moves);
+        for (int i = 0; i < n; i++) {
+            if (moves[i] != MoveTable.PASS && table.cards(moves[i]) == hand) {
+                return moves[i]; // out
+            }
+        }
+        n = pruner.prune(hand, moves, n);
+        if (n == 1) {
+            return moves[0];
+        }
+        java.util.Arrays.fill(score, 0, n, 0.0);
+        WorldSampler sampler = new WorldSampler(info, Prior.UNIFORM);
+        long decisionSeed = Rng.derive(gameSeed, info.historyLength());
+        int next = (seat + 1) % 3;
+        for (int w = 0; w < worlds; w++) {
+            sampler.deal(rng, WorldSampler.worldSeed(decisionSeed, w), scratch, hands);
+            for (int i = 0; i < n; i++) {
+                int m = moves[i];
+                float z;
+                if (m == MoveTable.PASS) {
+                    boolean back = Position.passEndsTrick(next, lastSeat);
+                    z = evaluator.logit(hands[0], hands[1], hands[2], next, back ? MoveTable.PASS : last,
+                        back ? -1 : lastSeat);
+                } else {
+                    long h0 = seat == 0 ? Cards.remove(hands[0], table.cards(m)) : hands[0];
+                    long h1 = seat == 1 ? Cards.remove(hands[1], table.cards(m)) : hands[1];
+                    long h2 = seat == 2 ? Cards.remove(hands[2], table.cards(m)) : hands[2];
+                    z = evaluator.logit(h0, h1, h2, next, m, seat);
+                }
+                double landlord = ValueNet.sigmoid(z);
+                score[i] += seat == 0 ? landlord : 1 - landlord;
+            }
+            if (sampler.isDetermined()) {
+                break; // every world is this one
+            }
+        }
+        int best = 0;
+        for (int i = 1; i < n; i++) {
+            if (score[i] > score[best]) {
+                best = i;
+            }
+        }
+        return moves[best];
+    }
+
+    @Override
+    public Agent copy() {
+        return new NetAgent(rules, tables, net, worlds);
+    }
+}

@@ -1,0 +1,80 @@
+package io.github.ddzengine.mc.agents;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.core.game.SplitMix64;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.arena.Game;
+import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.mc.eval.ValueFeatures;
+import io.github.ddzengine.mc.eval.ValueNet;
+import io.github.ddzengine.mc.eval.ValueNetFile;
+
+/** The {@code net} agent: legal, deterministic games through the arena, and its spec. */
+class NetAgentTest {
+    private static final Rules RULES = Rules.STANDARD;
+
+    static ValueNet someNet() {
+        int[] widths = {ValueFeatures.SIZE, 16, 1};
+        SplitMix64 rng = new SplitMix64(11);
+        float[] p = new float[ValueNet.parameterCount(widths)];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = (float) ((rng.nextLong() >>> 11) * 0x1.0p-53 - 0.5) * 0.3f;
+        }
+        return new ValueNet(widths, p);
+    }
+
+    private static int[][] play(Agent net) {
+        Game game = new Game(RULES);
+        int[][] plays = new int[6][];
+        for (int d = 0; d < 6; d++) {
+            Agent[] seats = d % 2 == 0
+                ? new Agent[] {net, new RuleAgent(RULES, 0), new RuleAgent(RULES, 0)}
+                : new Agent[] {new RuleAgent(RULES, 0), net.copy(), net.copy()};
+            GameRecord r = game.play(d + 1, d + 1, "game " + (d + 1), Deal.random(SplitMix64.derive(5, d)), null, seats,
+                SplitMix64.derive(6, d));
+            plays[d] = r.plays();
+        }
+        return plays;
+    }
+
+    @Test
+    void playsLegalGamesTheSameWayTwice() {
+        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4));
+        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4));
+        for (int d = 0; d < a.length; d++) {
+            assertArrayEquals(a[d], b[d], "game " + d);
+        }
+    }
+
+    @Test
+    void theSpecReadsItsModelAndRefusesBadSettings(@TempDir Path dir) {
+        Path file = dir.resolve("net.ddzt");
+        ValueNetFile.write(file, someNet(), RULES, "test");
+        Agent a = AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=3", RULES);
+        assertEquals("net", a.name());
+        String m = assertThrows(IllegalArgumentException.class, () -> AgentSpecs.builtIn().parse("net", RULES))
+            .getMessage();
+        assertTrue(m.startsWith("agent 'net': no model"), m);
+        m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=0", RULES)).getMessage();
+        assertTrue(m.contains("worlds"), m);
+        m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net:model=" + file + ",depth=2", RULES)).getMessage();
+        assertEquals("agent 'net': unknown setting 'depth' (model, worlds)", m);
+        m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net:model=" + dir.resolve("none.ddzt"), RULES)).getMessage();
+        assertEquals("agent 'net': " + dir.resolve("none.ddzt") + ": no such model file", m);
+    }
+}
