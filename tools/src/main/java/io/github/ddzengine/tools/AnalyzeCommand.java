@@ -220,7 +220,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             String who = lang.seat(0, 3);
             out.println((sources == null ? "" : sources.get(i) + lang.colon()) + (en ? "Game " + g.game() + " (deal " + g.dealNumber() + ", rules " + g.rules() + "): "
                     + g.agent(0) + " as landlord, " + g.agent(1) + " as down, " + g.agent(2) + " as up; "
-                    : "第 " + g.game() + " 局（牌 " + g.dealNumber() + "，规则 " + g.rules() + "）：" + who + " " + g.agent(0)
+                    : "第 " + g.game() + " 局（牌 " + g.dealNumber() + "，规则 " + lang.rules(g.rules()) + "）：" + who + " " + g.agent(0)
                         + "，" + lang.seat(1, 3) + " " + g.agent(1) + "，" + lang.seat(2, 3) + " " + g.agent(2) + "；")
                 + (en ? (g.landlordWins() ? "landlord wins" : "farmers win") : lang.winner(g.landlordWins())));
             long analysed = 0;
@@ -262,13 +262,13 @@ final class AnalyzeCommand implements Callable<Integer> {
         int[] width = new int[head.length];
         for (String[] r : rows) {
             for (int k = 0; k < r.length; k++) {
-                width[k] = Math.max(width[k], r[k].length());
+                width[k] = Math.max(width[k], Lang.displayWidth(r[k]));
             }
         }
         for (String[] r : rows) {
             StringBuilder line = new StringBuilder();
             for (int k = 0; k < r.length; k++) {
-                String pad = " ".repeat(width[k] - r[k].length());
+                String pad = " ".repeat(width[k] - Lang.displayWidth(r[k]));
                 line.append("  ").append(k == 0 ? r[k] + pad : pad + r[k]);
             }
             out.println(line.toString().stripTrailing());

@@ -193,7 +193,7 @@ final class CoachCommand implements Callable<Integer> {
             out.println(t("Coach: you play the " + person + ", the engine the " + engine + ". Type a move (8, 99, "
                     + "10 J Q K A, pass), hint, moves, undo or quit.",
                 "教练：你执" + person + "，引擎执" + engine + "。输入出牌（8、99、10 J Q K A、不出），或 提示、出法、悔棋、退出。"));
-            out.println(en ? "Position " + p + ", rules " + p.rules() : "局面 " + p + "，规则 " + p.rules());
+            out.println(en ? "Position " + p + ", rules " + p.rules() : "局面 " + p + "，规则 " + lang.rules(p.rules()));
             int show = 2; // 2: the hands and the verdict, 1: the verdict, 0: only the prompt
             while (true) {
                 while (!coach.isOver() && !coach.personToMove()) {
@@ -275,7 +275,7 @@ final class CoachCommand implements Callable<Integer> {
                         continue;
                     }
                 }
-                String why = Coach.whyIllegal(coach.position(), move);
+                String why = lang.whyIllegal(coach.position(), move);
                 if (why != null) {
                     out.println(t("Not legal here: ", "这里不能出：") + why);
                     continue;

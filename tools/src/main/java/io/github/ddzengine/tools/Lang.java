@@ -200,6 +200,63 @@ public enum Lang {
         return wins ? "先手（" + mover + "）必胜" : "先手（" + mover + "）怎么出都输";
     }
 
+    /**
+     * The rules by name: {@code standard ban winged_planes}; in Chinese the preset's name
+     * ({@code 标准}, {@code DouZero}, {@code RLCard}, {@code Botzone}) and {@code 禁} before the
+     * bans, which keep the names {@code --ban} takes.
+     */
+    public String rules(io.github.ddzengine.core.rules.Rules rules) {
+        if (this == EN) {
+            return rules.toString();
+        }
+        String preset = switch (rules.preset()) {
+            case STANDARD -> "标准";
+            case DOUZERO -> "DouZero";
+            case RLCARD -> "RLCard";
+            case BOTZONE -> "Botzone";
+        };
+        return rules.banNames().isEmpty() ? preset : preset + "，禁 " + String.join(",", rules.banNames());
+    }
+
+    /**
+     * Why the mover of {@code p} may not play {@code move} ({@link io.github.ddzengine.tools.coach.Coach#whyIllegal}),
+     * in this language, or null if it may.
+     */
+    public String whyIllegal(io.github.ddzengine.core.solve.Position p, int move) {
+        String why = io.github.ddzengine.tools.coach.Coach.whyIllegal(p, move);
+        if (why == null || this == EN) {
+            return why;
+        }
+        MoveTable t = p.rules().table();
+        if (move == MoveTable.PASS) {
+            return "先出时必须出牌，不能不出";
+        }
+        if (!p.rules().allows(move)) {
+            return move(t, move) + "（" + typeName(t, move) + "）被规则 " + rules(p.rules()) + " 禁止";
+        }
+        if (!Cards.contains(p.hand(p.mover()), t.cards(move))) {
+            return "手牌 " + cards(p.hand(p.mover())) + " 里没有 " + move(t, move);
+        }
+        return move(t, move) + " 压不过 " + move(t, p.lastMove()) + "（" + typeName(t, p.lastMove()) + "）";
+    }
+
+    /**
+     * The width of {@code text} on a terminal: two columns for each wide (East Asian) character,
+     * one for the others, so that tables of Chinese labels line up.
+     */
+    public static int displayWidth(String text) {
+        int w = 0;
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            boolean wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F)
+                || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F)
+                || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
+            w += wide ? 2 : 1;
+        }
+        return w;
+    }
+
     /** A number of cards: {@code 1 card}, {@code 13 cards}, {@code 13 张}. */
     public String cardCount(int n) {
         if (this == EN) {

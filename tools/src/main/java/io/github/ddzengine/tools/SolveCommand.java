@@ -251,7 +251,7 @@ final class SolveCommand implements Callable<Integer> {
         MoveTable table = p.rules().table();
         int seats = p.seats();
         boolean en = lang == Lang.EN;
-        out.println(en ? "Position " + p + ", rules " + p.rules() : "局面 " + p + "，规则 " + p.rules());
+        out.println(en ? "Position " + p + ", rules " + p.rules() : "局面 " + p + "，规则 " + lang.rules(p.rules()));
         printHands(out, p, lang);
         String mover = lang.seat(p.mover(), seats);
         if (!r.isKnown()) {

@@ -59,6 +59,25 @@ class LangTest {
         assertEquals(String.join("\n", expected), String.join("\n", actual));
     }
 
+    /** Issue 36: no English left in the Chinese rules name and refusals; CJK text is two columns wide. */
+    @Test
+    void chineseRulesRefusalsAndWidths() {
+        assertEquals("标准", Lang.ZH.rules(Rules.STANDARD));
+        assertEquals("standard", Lang.EN.rules(Rules.STANDARD));
+        io.github.ddzengine.core.solve.Position lead = io.github.ddzengine.core.solve.Position.parse("4QQ/8 0",
+            Rules.STANDARD);
+        MoveTable t = Rules.STANDARD.table();
+        assertEquals("先出时必须出牌，不能不出", Lang.ZH.whyIllegal(lead, MoveTable.PASS));
+        assertEquals("手牌 4 Q Q 里没有 5", Lang.ZH.whyIllegal(lead, t.parseMove("5")));
+        io.github.ddzengine.core.solve.Position follow = io.github.ddzengine.core.solve.Position.parse("4QQ/8A 1 Q@0",
+            Rules.STANDARD);
+        assertEquals("8 压不过 Q（单张）", Lang.ZH.whyIllegal(follow, t.parseMove("8")));
+        assertEquals(null, Lang.ZH.whyIllegal(follow, t.parseMove("A")));
+        assertEquals(4, Lang.displayWidth("棋手"));
+        assertEquals(5, Lang.displayWidth("mc-v1"));
+        assertEquals(6, Lang.displayWidth("已分析"));
+    }
+
     @Test
     void chineseCardsReadBackAsTheSameCards() {
         long all = Notation.parseCards("33334444555566667777888899990000JJJJQQQQKKKKAAAA2222XD");

@@ -26,6 +26,15 @@ public final class Seat {
         return NAMES[seat];
     }
 
+    /** Whether {@code text} names a seat as {@link #parse} reads it (whatever the number of seats). */
+    public static boolean isSeatToken(String text) {
+        String t = text == null ? "" : Ascii.lower(text.trim());
+        return switch (t) {
+            case "0", "1", "2", "landlord", "down", "landlord_down", "up", "landlord_up", "farmer" -> true;
+            default -> false;
+        };
+    }
+
     /**
      * Parses a seat: {@code 0}, {@code 1}, {@code 2}, {@code landlord}, {@code down} /
      * {@code landlord_down}, {@code up} / {@code landlord_up}, or {@code farmer} (seat 1, the

@@ -72,6 +72,9 @@ public final class Position {
         if (fields.length == 0) {
             throw new NotationException("empty position (expected HAND0/HAND1[/HAND2] MOVER [LAST@SEAT])");
         }
+        if (fields.length > 3) {
+            fields = spacedHands(fields);
+        }
         if (fields.length < 2 || fields.length > 3) {
             throw new NotationException("position \"" + String.join(" ", fields) + "\" has " + fields.length
                 + " fields; expected HAND0/HAND1[/HAND2] MOVER [LAST@SEAT]");
@@ -110,6 +113,30 @@ public final class Position {
         Position p = new Position(rules, hands, mover, last, lastSeat);
         p.validate();
         return p;
+    }
+
+    /**
+     * A position written with spaces inside its hands ({@code 4 4 8 / 3 3 6 0 88@1}, as the cards
+     * of {@code --landlord} are written): the last field is the last move when it holds {@code @},
+     * the field before it (or the last) the mover, and everything before that the hands, joined.
+     *
+     * @throws NotationException when the fields cannot be read that way, saying how to write it
+     */
+    private static String[] spacedHands(String[] fields) {
+        int k = fields.length;
+        boolean hasLast = fields[k - 1].indexOf('@') > 0;
+        int mover = hasLast ? k - 2 : k - 1;
+        StringBuilder hands = new StringBuilder();
+        for (int i = 0; i < mover; i++) {
+            hands.append(fields[i]);
+        }
+        if (hands.indexOf("/") < 0 || !Seat.isSeatToken(fields[mover])) {
+            throw new NotationException("position \"" + String.join(" ", fields) + "\" has " + k + " fields; "
+                + "expected HAND0/HAND1[/HAND2] MOVER [LAST@SEAT]: write the hands between '/', then the mover (0, 1 or "
+                + "2), then the last move as CARDS@SEAT without spaces, for example 4 4 8 9 / 3 3 6 8 0 88@1");
+        }
+        return hasLast ? new String[] {hands.toString(), fields[mover], fields[k - 1]}
+            : new String[] {hands.toString(), fields[mover]};
     }
 
     /** The fields of a position: the runs of text between spaces ({@link Notation#isSpace}). */

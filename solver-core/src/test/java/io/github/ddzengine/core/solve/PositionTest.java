@@ -51,6 +51,21 @@ class PositionTest {
         assertTrue(error("3/4 0 5556@1", Rules.of(Preset.STANDARD, Rules.parseBans("31"))).contains("banned"));
     }
 
+    /** Issue 36: hands written with spaces (as the coach's options take them) read as the same position. */
+    @Test
+    void handsWithSpacesReadAsTheSamePosition() {
+        assertEquals("448999TJJQQAD/336688TAA22X 0",
+            Position.parse("4 4 8 9 9 9 T J J Q Q A D / 3 3 6 6 8 8 T A A 2 2 X 0", STD).toString());
+        assertEquals("448999TJJQQAD/336688TAA22X 0 8@1",
+            Position.parse("4 4 8 9 9 9 10 J J Q Q A D / 3 3 6 6 8 8 10 A A 2 2 X 0 8@1", STD).toString());
+        assertEquals("3558TJJ2X/67TTKAA/44 2 88@1",
+            Position.parse("3 5 5 8 T J J 2 X / 6 7 T T K A A / 4 4 up 88@1", STD).toString());
+        String e = error("4 4 8 / 3 3 6 0 8 8@1", STD);
+        assertTrue(e.contains("without spaces, for example"), e);
+        e = error("4 4 8 3 3 6 0", STD);
+        assertTrue(e.contains("write the hands between '/'"), e);
+    }
+
     @Test
     void tableSizeFollowsThePositionAndTheHeap() {
         long heap = 6L << 30;
