@@ -7,9 +7,11 @@ no setuptools or wheel installed and no extra flags.
 
 What it builds:
 
-* a wheel holding the ``ddz_engine`` package and ``ddz_engine/_build_info.py``, which records the
-  repository the package was built from, so that the installed package finds the engine's jar
-  there (``ddz_engine._jar``);
+* a wheel holding the ``ddz_engine`` package, the engine's runnable jar as
+  ``ddz_engine/_engine/ddz.jar`` when the repository has one built (``tools/target/ddz.jar``,
+  else the newest ``target/release/ddz-*.jar``; ``DDZ_WHEEL_JAR`` names another), so that the
+  installed package runs with a JDK and nothing else, and ``ddz_engine/_build_info.py``, which
+  records the repository the package was built from (``ddz_engine._jar``);
 * an editable wheel (``pip install -e ./python``): a ``.pth`` file that puts this directory on
   ``sys.path``;
 * an sdist (``python -m build --sdist``, or this module's ``build_sdist``).
@@ -93,6 +95,25 @@ def _repo_root():
     return parent if os.path.exists(os.path.join(parent, "pom.xml")) else None
 
 
+def _engine_jar():
+    """The runnable jar the wheel carries: ``DDZ_WHEEL_JAR``, else the repository's built one, or None."""
+    explicit = os.environ.get("DDZ_WHEEL_JAR")
+    if explicit:
+        if not os.path.isfile(explicit):
+            raise RuntimeError("DDZ_WHEEL_JAR names %s, which is not a file" % explicit)
+        return explicit
+    root = _repo_root()
+    if root is None:
+        return None
+    cli = os.path.join(root, "tools", "target", "ddz.jar")
+    if os.path.isfile(cli):
+        return cli
+    release = os.path.join(root, "target", "release")
+    jars = sorted(os.path.join(release, f) for f in os.listdir(release) if re.match(r"ddz-.*\.jar$", f)) \
+        if os.path.isdir(release) else []
+    return max(jars, key=os.path.getmtime) if jars else None
+
+
 def _package_files():
     """(archive name, path) of every file of the package, sorted; caches and compiled files left out."""
     out = []
@@ -150,6 +171,10 @@ def _build(wheel_directory, editable):
         for arc, path in _package_files():
             with open(path, "rb") as f:
                 w.add(arc, f.read())
+        jar = _engine_jar()
+        if jar:
+            with open(jar, "rb") as f:
+                w.add(PACKAGE + "/_engine/ddz.jar", f.read())
         info = '"""Written by the build: where the package was built from (ddz_engine._jar reads it)."""\n'
         info += "REPO_ROOT = %r\n" % (_repo_root(),)
         w.add(PACKAGE + "/_build_info.py", info.encode("utf-8"))

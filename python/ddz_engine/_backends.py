@@ -237,7 +237,8 @@ class ProcessBackend:
             self._proc = subprocess.Popen(self._cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                           stderr=subprocess.PIPE, close_fds=True)
         except OSError as e:
-            raise EngineError("cannot start %s: %s" % (self._cmd[0], e)) from e
+            raise EngineError("cannot start %s (%s): the engine needs a JDK 17 or later; install one, or set DDZ_JAVA "
+                              "or JAVA_HOME" % (self._cmd[0], e.strerror or e)) from e
         self._pid = os.getpid()
         self._stderr.clear()
         self._drainer = threading.Thread(target=self._drain, args=(self._proc.stderr,), name="ddz-engine-stderr",
@@ -258,6 +259,9 @@ class ProcessBackend:
                 pass
         tail = " | ".join(self._stderr)
         self._proc = None
+        if "UnsupportedClassVersionError" in tail:
+            return EngineError("%s is older than Java 17, which the engine needs: install a JDK 17 or later, or set "
+                               "DDZ_JAVA or JAVA_HOME to one" % self._cmd[0])
         return EngineError("the engine process (%s) exited%s%s" % (
             " ".join(self._cmd[-3:]), "" if code is None else " with code %d" % code,
             (": " + tail) if tail else ""))

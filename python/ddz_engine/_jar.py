@@ -51,12 +51,18 @@ def _jars_in(root):
     return out
 
 
+#: Where a wheel carries the engine: this package's ``_engine/ddz.jar``.
+BUNDLED_JAR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_engine", "ddz.jar")
+
+
 def find_jar(explicit=None):
     """The engine's runnable jar.
 
-    Looks, in order, at ``explicit``, the environment variable ``DDZ_JAR``, then the jars the
-    Maven build leaves (``tools/target/ddz.jar``, ``ddz-<version>.jar``) in the repository this
-    package lies in or was installed from; among several found there, the newest.
+    Looks, in order, at ``explicit``, the environment variable ``DDZ_JAR``, the jar the wheel
+    carries (``ddz_engine/_engine/ddz.jar``: a wheel built from a repository with a built jar
+    holds it, so an installed package needs no configuration), then the jars the Maven build
+    leaves (``tools/target/ddz.jar``, ``ddz-<version>.jar``) in the repository this package lies
+    in or was installed from; among several found there, the newest.
 
     Raises:
         EngineError: naming where it looked and how to build the jar.
@@ -66,6 +72,8 @@ def find_jar(explicit=None):
             if not os.path.isfile(path):
                 raise EngineError("%s names %s, which is not a file" % (what, path))
             return os.path.abspath(path)
+    if os.path.isfile(BUNDLED_JAR):
+        return BUNDLED_JAR
     roots = repo_roots()
     found = [j for r in roots for j in _jars_in(r)]
     if found:

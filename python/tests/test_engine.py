@@ -298,6 +298,29 @@ class Jar(unittest.TestCase):
                 os.environ["DDZ_JAR"] = old
 
 
+class NoJava(unittest.TestCase):
+    """Issue 36: a machine without a JDK 17 or later gets one line that says so."""
+
+    def test_a_missing_java(self):
+        with self.assertRaises(EngineError) as c:
+            Engine(backend="process", java="/nonexistent/java").legal_moves("33")
+        self.assertIn("the engine needs a JDK 17 or later", c.exception.message)
+        self.assertNotIn("\n", c.exception.message)
+
+    def test_an_old_java(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "java")
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\necho 'Exception in thread \"main\" java.lang.UnsupportedClassVersionError: "
+                        "x has been compiled by a more recent version of the Java Runtime' >&2\nexit 1\n")
+            os.chmod(fake, 0o755)
+            with self.assertRaises(EngineError) as c:
+                Engine(backend="process", java=fake).legal_moves("33")
+            self.assertEqual("%s is older than Java 17, which the engine needs: install a JDK 17 or later, or set "
+                             "DDZ_JAVA or JAVA_HOME to one" % fake, c.exception.message)
+
+
 class ProcessFaults(unittest.TestCase):
     def test_a_dead_process_is_reported_then_restarted(self):
         with Engine(backend="process") as e:

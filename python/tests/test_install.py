@@ -17,7 +17,9 @@ class Installed(unittest.TestCase):
         self.assertIn("site-packages", here)
         from ddz_engine import _build_info
         self.assertTrue(_build_info.REPO_ROOT and os.path.exists(os.path.join(_build_info.REPO_ROOT, "pom.xml")))
-        self.assertTrue(_jar.find_jar().startswith(_build_info.REPO_ROOT))
+        # the wheel carries the engine built in the repository (issue 36): the jar inside the package
+        self.assertEqual(_jar.BUNDLED_JAR, _jar.find_jar())
+        self.assertTrue(os.path.isfile(_jar.BUNDLED_JAR))
 
 
 class StandardLibraryOnly(unittest.TestCase):
