@@ -41,7 +41,7 @@ import picocli.CommandLine;
  *   <li>{@code java -cp JAR CLASS ARGS}: the jar exists and the class has a {@code main} method;
  *   <li>{@code mvn ARGS}: known phases or plugin goals, and the {@code -pl} modules exist;
  *   <li>{@code bench/NAME.sh ARGS} and {@code python3 FILE}: the script exists ({@code bash -n}
- *       for shell scripts);
+ *       for shell scripts); {@code ./release.sh VERSION [--dry-run] [--out DIR]} also its arguments;
  *   <li>{@code python3 -m MODULE ARGS}: a module of {@code python/} (the file exists, and its
  *       {@code parser()}, the module's {@code argparse} parser, accepts the arguments), or else of
  *       the standard library (its arguments are not checked); {@code python3 -m pip} as pip;
@@ -110,12 +110,15 @@ final class Validator {
                 default -> {
                     if (program.matches("(\\./)?bench/[\\w.-]+\\.sh")) {
                         script(program);
+                    } else if (program.equals("./release.sh")) {
+                        script(program);
+                        release(args);
                     } else if (program.matches("([\\w./-]+/bin/)?pip3?")) {
                         pip(args);
                     } else {
                         throw new IllegalArgumentException("cannot validate '" + program + "' without running it: a "
-                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, python3, pip, cat and zcat commands "
-                            + "only (docs/README.md)");
+                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, ./release.sh, python3, pip, cat and zcat "
+                            + "commands only (docs/README.md)");
                     }
                 }
             }
@@ -351,6 +354,24 @@ final class Validator {
         }
         if (projects == 0) {
             throw new IllegalArgumentException("pip " + verb + " without a project directory");
+        }
+    }
+
+    /** {@code ./release.sh VERSION [--dry-run] [--out DIR]}: the arguments the script takes. */
+    private static void release(List<String> args) {
+        int versions = 0;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--out")) {
+                i++;
+            } else if (a.matches("\\d+\\.\\d+\\.\\d+")) {
+                versions++;
+            } else if (!a.equals("--dry-run")) {
+                throw new IllegalArgumentException("./release.sh: unknown argument " + a);
+            }
+        }
+        if (versions != 1) {
+            throw new IllegalArgumentException("./release.sh takes one version X.Y.Z");
         }
     }
 
