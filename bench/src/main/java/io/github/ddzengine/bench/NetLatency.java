@@ -17,7 +17,8 @@ import io.github.ddzengine.mc.eval.ValueNetFile;
  * p50, p99 and max.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar io.github.ddzengine.bench.NetLatency MODEL
- * [WORLDS [PASSES [GAMES]]]} (defaults {@value NetAgent#DEFAULT_WORLDS} worlds, 5 warm passes, 40 games).
+ * [WORLDS [PASSES [GAMES [EVALS]]]]} (defaults {@value NetAgent#DEFAULT_WORLDS} worlds, 5 warm passes, 40
+ * games, {@value NetAgent#DEFAULT_EVALS} evaluations).
  */
 public final class NetLatency {
     private NetLatency() {
@@ -31,7 +32,8 @@ public final class NetLatency {
         Rules rules = Rules.STANDARD;
         ValueNet net = ValueNetFile.read(model, rules).net();
         List<InformationSet> suite = McSuite.build(rules, 2024, games);
-        NetAgent agent = new NetAgent(rules, EngineTables.NONE, net, worlds);
+        int evals = args.length > 4 ? Integer.parseInt(args[4]) : NetAgent.DEFAULT_EVALS;
+        NetAgent agent = new NetAgent(rules, EngineTables.NONE, net, worlds, evals);
         Histogram cold = new Histogram(10_000_000_000L, 3);
         Histogram warm = new Histogram(10_000_000_000L, 3);
         long sink = 0;
@@ -43,8 +45,8 @@ public final class NetLatency {
                 (pass == 0 ? cold : warm).recordValue(System.nanoTime() - t0);
             }
         }
-        System.out.printf("suite %d information sets (%d games), %d worlds, network %s (%d parameters)%n", suite.size(),
-            games, worlds, java.util.Arrays.toString(net.widths()), net.parameterCount());
+        System.out.printf("suite %d information sets (%d games), %d worlds, %d evals, network %s (%d parameters)%n",
+            suite.size(), games, worlds, evals, java.util.Arrays.toString(net.widths()), net.parameterCount());
         for (Object[] row : new Object[][] {{"cold", cold}, {"warm", warm}}) {
             Histogram h = (Histogram) row[1];
             System.out.printf("%s: n=%d p50 %.3f ms  p99 %.3f ms  max %.3f ms  over 2 ms: %d%n", row[0], h.getTotalCount(),

@@ -226,19 +226,26 @@ public final class Trainer {
 
     /** The network as it stands. */
     public ValueNet net() {
-        // layer 0's weights are kept input-major here (a sparse input adds whole columns); the
-        // network stores every layer row-major
+        // every layer is kept input by input here (the order ValueNet sums in); the file and the
+        // network's parameters are row by row
         float[] out = params.clone();
-        int in = widths[0];
-        int h = widths[1];
-        for (int o = 0; o < h; o++) {
-            for (int i = 0; i < in; i++) {
-                out[wAt[0] + o * in + i] = params[wAt[0] + i * h + o];
+        for (int l = 0; l < layers; l++) {
+            int in = widths[l];
+            int n = widths[l + 1];
+            for (int o = 0; o < n; o++) {
+                for (int i = 0; i < in; i++) {
+                    out[wAt[l] + o * in + i] = params[wAt[l] + i * n + o];
+                }
             }
         }
         return new ValueNet(widths, out);
     }
 
+    /**
+     * The logit of sample {@code s}, leaving each layer's outputs in {@link #act}: per layer, the
+     * biases plus, for each non-zero input in order, its weight column times the input (the order
+     * of {@link ValueNet#logit}, so both give the same floats).
+     */
     private float forward(Dataset d, int s) {
         int h = widths[1];
         float[] a1 = act[1];
@@ -258,13 +265,15 @@ public final class Trainer {
             int nOut = widths[l + 1];
             float[] in = act[l];
             float[] out = act[l + 1];
-            for (int o = 0; o < nOut; o++) {
-                float z = params[bAt[l] + o];
-                int row = wAt[l] + o * nIn;
-                for (int i = 0; i < nIn; i++) {
-                    z += params[row + i] * in[i];
+            System.arraycopy(params, bAt[l], out, 0, nOut);
+            for (int i = 0; i < nIn; i++) {
+                float x = in[i];
+                if (x != 0f) {
+                    int col = wAt[l] + i * nOut;
+                    for (int o = 0; o < nOut; o++) {
+                        out[o] += params[col + o] * x;
+                    }
                 }
-                out[o] = z;
             }
             if (l + 1 < layers) {
                 relu(out);
@@ -290,23 +299,22 @@ public final class Trainer {
             float[] dOut = delta[l + 1];
             float[] in = act[l];
             float[] dIn = delta[l];
-            Arrays.fill(dIn, 0f);
             for (int o = 0; o < nOut; o++) {
-                float g = dOut[o];
-                if (g == 0f) {
-                    continue;
-                }
-                grad[bAt[l] + o] += g;
-                int row = wAt[l] + o * nIn;
-                for (int i = 0; i < nIn; i++) {
-                    grad[row + i] += g * in[i];
-                    dIn[i] += params[row + i] * g;
-                }
+                grad[bAt[l] + o] += dOut[o];
             }
             for (int i = 0; i < nIn; i++) {
-                if (in[i] <= 0f) {
-                    dIn[i] = 0f; // ReLU: no gradient where the unit was off
+                float x = in[i];
+                if (x <= 0f) {
+                    dIn[i] = 0f; // ReLU off: no gradient through it, and its weights' gradient is 0
+                    continue;
                 }
+                int col = wAt[l] + i * nOut;
+                float g = 0f;
+                for (int o = 0; o < nOut; o++) {
+                    grad[col + o] += dOut[o] * x;
+                    g += params[col + o] * dOut[o];
+                }
+                dIn[i] = g;
             }
         }
         int h = widths[1];

@@ -141,8 +141,8 @@ public final class AgentSpecs {
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
             + "issue 23 (settings: budget, threads, worlds, effort, prior, as for mc)", BuiltIn.MC_V1)
         .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
-            + "file of ddz learn train, required; worlds=N worlds a decision, default " + NetAgent.DEFAULT_WORLDS
-            + ")", BuiltIn.NET);
+            + "file of ddz learn train, required; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
+            + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS + ")", BuiltIn.NET);
 
     private final List<Entry> entries;
 
@@ -549,12 +549,14 @@ public final class AgentSpecs {
     private static Agent net(Rules rules, EngineTables tables, Map<String, String> settings) {
         String model = null;
         int worlds = NetAgent.DEFAULT_WORLDS;
+        int evals = NetAgent.DEFAULT_EVALS;
         for (Map.Entry<String, String> e : settings.entrySet()) {
             switch (e.getKey()) {
                 case "model" -> model = e.getValue();
                 case "worlds" -> worlds = McSettings.upTo("net", "worlds", e.getValue(), 1, NetAgent.MAX_WORLDS);
+                case "evals" -> evals = McSettings.upTo("net", "evals", e.getValue(), 1, NetAgent.MAX_EVALS);
                 default -> throw new IllegalArgumentException("agent 'net': unknown setting '" + e.getKey()
-                    + "' (model, worlds)");
+                    + "' (model, worlds, evals)");
             }
         }
         if (model == null || model.isBlank()) {
@@ -569,7 +571,7 @@ public final class AgentSpecs {
         } catch (io.github.ddzengine.tables.TableException bad) {
             throw new IllegalArgumentException("agent 'net': " + bad.getMessage());
         }
-        return new NetAgent(rules, tables, net, worlds);
+        return new NetAgent(rules, tables, net, worlds, evals);
     }
 
     private enum BuiltIn implements Factory, PlainFactory {

@@ -19,24 +19,30 @@ import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
  * The {@code net} agent: a one-ply lookahead over a {@link ValueNet} on a few sampled worlds. For
- * each legal move (kickers thinned by {@link MovePruner}) it sums, over {@code worlds} worlds dealt
- * uniformly from its information set, the network's probability that its side wins the position
- * after the move, and plays the move with the highest sum; a move that empties the hand is played
- * at once. Deterministic: world {@code w} of a decision is dealt from the game's seed, the
+ * each legal move (kickers thinned by {@link MovePruner}) it sums, over worlds dealt uniformly from
+ * its information set, the network's probability that its side wins the position after the move,
+ * and plays the move with the highest sum; a move that empties the hand is played at once. A
+ * decision evaluates at most {@code evals} positions: with {@code n} moves it deals
+ * {@code min(worlds, max(1, evals / n))} worlds, so its cost is bounded whatever the hand. Deterministic: world {@code w} of a decision is dealt from the game's seed, the
  * decision's place in the game and {@code w}. Bids by {@link BaselineBids}.
  *
  * <p>One thread; the buffers are the agent's own, so a decision allocates only its world sampler.
  */
 public final class NetAgent implements Agent {
-    /** The default number of worlds a decision samples. */
-    public static final int DEFAULT_WORLDS = 8;
+    /** The default number of worlds a decision samples (fewer when it has many moves: {@link #DEFAULT_EVALS}). */
+    public static final int DEFAULT_WORLDS = 32;
+    /** The default bound on the positions a decision evaluates (moves times worlds). */
+    public static final int DEFAULT_EVALS = 400;
     /** The most worlds a spec may ask for. */
     public static final int MAX_WORLDS = 10_000;
+    /** The most evaluations a spec may ask for. */
+    public static final int MAX_EVALS = 10_000_000;
 
     private final Rules rules;
     private final EngineTables tables;
     private final ValueNet net;
     private final int worlds;
+    private final int evals;
     private final MoveTable table;
     private final MoveGenerator generator;
     private final MovePruner pruner;
@@ -54,14 +60,19 @@ public final class NetAgent implements Agent {
      * @param rules the rules (the network's preset)
      * @param tables the tables its min-hand counts use
      * @param net the value network
-     * @param worlds worlds sampled a decision, 1..{@value #MAX_WORLDS}
-     * @throws IllegalArgumentException if {@code worlds} is out of range or the network does not
-     *     take feature set {@value ValueFeatures#VERSION}
+     * @param worlds worlds sampled a decision at most, 1..{@value #MAX_WORLDS}
+     * @param evals positions a decision evaluates at most (at least one world whatever the moves), 1 or more
+     * @throws IllegalArgumentException if {@code worlds} or {@code evals} is out of range or the network
+     *     does not take feature set {@value ValueFeatures#VERSION}
      */
-    public NetAgent(Rules rules, EngineTables tables, ValueNet net, int worlds) {
+    public NetAgent(Rules rules, EngineTables tables, ValueNet net, int worlds, int evals) {
         if (worlds < 1 || worlds > MAX_WORLDS) {
             throw new IllegalArgumentException("worlds must be 1.." + MAX_WORLDS + ", not " + worlds);
         }
+        if (evals < 1) {
+            throw new IllegalArgumentException("evals must be at least 1, not " + evals);
+        }
+        this.evals = evals;
         this.rules = rules;
         this.tables = tables;
         this.net = net;
@@ -107,7 +118,8 @@ public final class NetAgent implements Agent {
         WorldSampler sampler = new WorldSampler(info, Prior.UNIFORM);
         long decisionSeed = Rng.derive(gameSeed, info.historyLength());
         int next = (seat + 1) % 3;
-        for (int w = 0; w < worlds; w++) {
+        int dealt = Math.min(worlds, Math.max(1, evals / n));
+        for (int w = 0; w < dealt; w++) {
             sampler.deal(rng, WorldSampler.worldSeed(decisionSeed, w), scratch, hands);
             for (int i = 0; i < n; i++) {
                 int m = moves[i];
@@ -140,6 +152,6 @@ public final class NetAgent implements Agent {
 
     @Override
     public Agent copy() {
-        return new NetAgent(rules, tables, net, worlds);
+        return new NetAgent(rules, tables, net, worlds, evals);
     }
 }

@@ -28,8 +28,13 @@ public final class ValueNet {
     private final int[] widths;
     private final float[][] weights;
     private final float[][] biases;
-    /** Layer 0's weights input by input ({@code widths[1]} floats an input): a zero input is skipped. */
-    private final float[] firstByInput;
+    /**
+     * Each layer's weights input by input ({@code widths[l+1]} floats an input): a layer adds, for
+     * each non-zero input, its column to the outputs, a loop the JIT vectorizes (a row-by-row dot
+     * product is a chain of dependent float additions), and zero inputs (most features, every ReLU
+     * that is off) cost nothing. The trainer sums in the same order, so it predicts the same floats.
+     */
+    private final float[][] byInput;
 
     /**
      * A network of the given shape and parameters.
@@ -57,12 +62,15 @@ public final class ValueNet {
             biases[l] = Arrays.copyOfRange(parameters, at, at + widths[l + 1]);
             at += widths[l + 1];
         }
-        int in = widths[0];
-        int h = widths[1];
-        firstByInput = new float[in * h];
-        for (int o = 0; o < h; o++) {
-            for (int i = 0; i < in; i++) {
-                firstByInput[i * h + o] = weights[0][o * in + i];
+        byInput = new float[layers][];
+        for (int l = 0; l < layers; l++) {
+            int in = widths[l];
+            int out = widths[l + 1];
+            byInput[l] = new float[in * out];
+            for (int o = 0; o < out; o++) {
+                for (int i = 0; i < in; i++) {
+                    byInput[l][i * out + o] = weights[l][o * in + i];
+                }
             }
         }
     }
@@ -144,41 +152,28 @@ public final class ValueNet {
      */
     public float logit(float[] x, float[] a, float[] b) {
         int layers = weights.length;
-        // layer 0 input by input: the features are mostly zero (a card-set block is 54 bits)
-        int h = widths[1];
-        System.arraycopy(biases[0], 0, a, 0, h);
-        for (int i = 0, n = widths[0]; i < n; i++) {
-            float xi = x[i];
-            if (xi != 0f) {
-                int col = i * h;
-                for (int o = 0; o < h; o++) {
-                    a[o] += firstByInput[col + o] * xi;
-                }
-            }
-        }
-        if (layers == 1) {
-            return a[0];
-        }
-        for (int o = 0; o < h; o++) {
-            if (a[o] < 0f) {
-                a[o] = 0f;
-            }
-        }
-        float[] in = a;
-        float[] out = b;
-        for (int l = 1; l < layers; l++) {
+        float[] in = x;
+        float[] out = a;
+        for (int l = 0; l < layers; l++) {
             int nIn = widths[l];
             int nOut = widths[l + 1];
-            float[] w = weights[l];
-            float[] bias = biases[l];
-            boolean hidden = l + 1 < layers;
-            for (int o = 0; o < nOut; o++) {
-                float s = bias[o];
-                int row = o * nIn;
-                for (int i = 0; i < nIn; i++) {
-                    s += w[row + i] * in[i];
+            float[] w = byInput[l];
+            System.arraycopy(biases[l], 0, out, 0, nOut);
+            for (int i = 0; i < nIn; i++) {
+                float xi = in[i];
+                if (xi != 0f) {
+                    int col = i * nOut;
+                    for (int o = 0; o < nOut; o++) {
+                        out[o] += w[col + o] * xi;
+                    }
                 }
-                out[o] = hidden && s < 0f ? 0f : s;
+            }
+            if (l + 1 < layers) {
+                for (int o = 0; o < nOut; o++) {
+                    if (out[o] < 0f) {
+                        out[o] = 0f;
+                    }
+                }
             }
             in = out;
             out = out == a ? b : a;

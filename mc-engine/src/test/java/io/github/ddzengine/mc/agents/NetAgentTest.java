@@ -51,8 +51,8 @@ class NetAgentTest {
 
     @Test
     void playsLegalGamesTheSameWayTwice() {
-        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4));
-        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4));
+        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100));
+        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100));
         for (int d = 0; d < a.length; d++) {
             assertArrayEquals(a[d], b[d], "game " + d);
         }
@@ -72,7 +72,7 @@ class NetAgentTest {
         assertTrue(m.contains("worlds"), m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + file + ",depth=2", RULES)).getMessage();
-        assertEquals("agent 'net': unknown setting 'depth' (model, worlds)", m);
+        assertEquals("agent 'net': unknown setting 'depth' (model, worlds, evals)", m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + dir.resolve("none.ddzt"), RULES)).getMessage();
         assertEquals("agent 'net': " + dir.resolve("none.ddzt") + ": no such model file", m);
