@@ -306,7 +306,12 @@ final class LearnCommand implements Callable<Integer> {
                 learningRate, weightDecay, seed).describe() + "\n"
                 + (last == null ? "" : String.format("epoch %d: train loss %.4f, validation loss %.4f, accuracy %.4f%n",
                     last.epoch(), last.trainLoss(), last.validationLoss(), last.validationAccuracy()));
-            ValueNetFile.write(out, trainer.net(), rules, provenance);
+            try {
+                ValueNetFile.write(out, trainer.net(), rules, provenance);
+            } catch (io.github.ddzengine.tables.TableException e) {
+                // an output that cannot be written is exit code 4 (docs/reliability.md), not bad input
+                throw new OutputException(out, e.getCause() instanceof IOException io ? io : new IOException(e.problem()));
+            }
             w.printf("%s written; training took %.1f s of CPU%n", out, cpuSeconds() - cpu0);
             return 0;
         }
