@@ -175,6 +175,11 @@ final class CoachCommand implements Callable<Integer> {
             return en ? english : chinese;
         }
 
+        /** The longest line read as a command or a move; a longer one is refused whole. */
+        static final int MAX_LINE = 1000;
+        /** What {@link #boundedLine} returns for a line over {@link #MAX_LINE} characters. */
+        private static final String TOO_LONG = new String("(too long)");
+
         /**
          * Reads commands until {@code quit} or the end of input.
          *
@@ -217,15 +222,24 @@ final class CoachCommand implements Callable<Integer> {
                 show = 0;
                 out.print(coach.isOver() ? "> " : lang.seat(coach.position().mover(), seats) + "> ");
                 out.flush();
-                String line = in.readLine();
+                String line = boundedLine(in);
                 if (line == null) {
                     out.println();
                     out.println(t("End of input.", "输入结束。"));
                     return;
                 }
+                if (line == TOO_LONG) {
+                    if (echo) {
+                        out.println(t("(a line of more than " + MAX_LINE + " characters)",
+                            "（超过 " + MAX_LINE + " 个字符的一行）"));
+                    }
+                    out.println(t("Not a move: the line is longer than " + MAX_LINE + " characters",
+                        "不是出牌：这一行超过 " + MAX_LINE + " 个字符"));
+                    continue;
+                }
                 String cmd = line.strip();
                 if (echo) {
-                    out.println(cmd);
+                    out.println(printable(cmd));
                 }
                 // a line that reads as a move is a move: a command never shadows a card ("q" is the queen)
                 int move = coach.isOver() || cmd.isEmpty() ? -1 : parsedMove(cmd);
@@ -292,6 +306,45 @@ final class CoachCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 return -1;
             }
+        }
+
+        /**
+         * The next line of input, or null at its end, or {@link #TOO_LONG} when it has more than
+         * {@value #MAX_LINE} characters (the rest of that line is read and dropped: a huge line
+         * costs neither memory nor output).
+         */
+        private String boundedLine(BufferedReader in) throws IOException {
+            StringBuilder sb = new StringBuilder();
+            boolean tooLong = false;
+            int c;
+            while ((c = in.read()) >= 0) {
+                if (c == '\n') {
+                    break;
+                }
+                if (sb.length() < MAX_LINE + 1) {
+                    sb.append((char) c);
+                } else {
+                    tooLong = true;
+                }
+            }
+            if (c < 0 && sb.length() == 0 && !tooLong) {
+                return null;
+            }
+            if (tooLong || sb.length() > MAX_LINE) {
+                return TOO_LONG;
+            }
+            int n = sb.length();
+            return n > 0 && sb.charAt(n - 1) == '\r' ? sb.substring(0, n - 1) : sb.toString();
+        }
+
+        /** A line as it may be echoed: control characters (escape sequences) shown as {@code ?}. */
+        private static String printable(String s) {
+            StringBuilder sb = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char ch = s.charAt(i);
+                sb.append(Character.isISOControl(ch) ? '?' : ch);
+            }
+            return sb.toString();
         }
 
         /** Whether the person is winning, and with which moves. */

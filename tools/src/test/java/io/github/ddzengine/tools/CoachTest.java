@@ -208,6 +208,20 @@ class CoachTest {
         }
     }
 
+    /** Issue 39, defect 6: a huge line is refused whole (no echo of it, no memory for it); escapes are not echoed raw. */
+    @Test
+    void aHugeLineIsRefusedInOneLineAndEscapesAreNotEchoed() {
+        String huge = "8".repeat(300_000);
+        CliRun r = CliRun.withInput(huge + "\n\u001b[31mhint\nquit\n", "coach", "4QQ/8 0", "--tt-mb=16");
+        List<String> out = r.assertSuccess();
+        assertTrue(out.contains("landlord> (a line of more than 1000 characters)"), r.out());
+        assertTrue(out.contains("Not a move: the line is longer than 1000 characters"), r.out());
+        assertTrue(r.out().length() < 5_000, "output of " + r.out().length() + " characters");
+        assertTrue(out.contains("landlord> ?[31mhint"), r.out());
+        assertFalse(r.out().contains("\u001b"), "a raw escape was echoed");
+        assertEquals("landlord> quit", out.get(out.size() - 1));
+    }
+
     @Test
     void aWrongSideIsAOneLineError() {
         CliRun.of("coach", "--side", "banker").assertUsageError("side", "--side banker: write landlord or farmers");
