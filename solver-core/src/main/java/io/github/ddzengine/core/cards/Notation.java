@@ -11,8 +11,9 @@ package io.github.ddzengine.core.cards;
  * {@code 0} read as {@code T}; {@code B}, {@code Y}, {@code SJ}, {@code BJ}, {@code 小王},
  * {@code 小鬼} as the small joker {@code X}; {@code R}, {@code Z}, {@code RJ}, {@code CJ},
  * {@code 大王}, {@code 大鬼} as the big joker {@code D}; {@code 王炸}, {@code 火箭},
- * {@code rocket} as both jokers. (So {@code BJ} is one joker; write {@code B J} for a small
- * joker and a jack.) The words {@code joker} and {@code 王} are refused as ambiguous.
+ * {@code rocket} as both jokers. {@code BJ} and {@code RJ} are one joker only as a token of their
+ * own: inside a longer token ({@code RJ8}, {@code sjrj}) they are refused as ambiguous (one joker,
+ * or a joker and a jack), as are the words {@code joker} and {@code 王}.
  *
  * <p>Output is canonical: ranks ascending, one character a card, no separators
  * ({@code 33445TTKA2XD}); the empty set prints as the empty string.
@@ -81,6 +82,14 @@ public final class Notation {
                             + "' at position " + (i + 1) + " in \"" + text
                             + "\": write X (small joker) or D (big joker)");
                     }
+                    if ((WORDS[w].equals("bj") || WORDS[w].equals("rj")) && !standsAlone(lower, i, len)) {
+                        // B and R are jokers too: inside a longer token "RJ8" is the big joker and an 8,
+                        // or the big joker, a jack and an 8
+                        String joker = WORDS[w].equals("bj") ? "X" : "D";
+                        throw new NotationException("ambiguous '" + text.substring(i, i + len) + "' at position "
+                            + (i + 1) + " in \"" + text + "\": one joker or a joker and a jack; write " + joker
+                            + " for the joker alone, or " + joker + "J for a joker and a jack");
+                    }
                     break;
                 }
             }
@@ -100,6 +109,12 @@ public final class Notation {
             i += len;
         }
         return cards;
+    }
+
+    /** Whether {@code lower[i, i+len)} is a whole token: separators (or the ends) on both sides. */
+    private static boolean standsAlone(String lower, int i, int len) {
+        return (i == 0 || isSeparator(lower.charAt(i - 1)))
+            && (i + len == lower.length() || isSeparator(lower.charAt(i + len)));
     }
 
     /**

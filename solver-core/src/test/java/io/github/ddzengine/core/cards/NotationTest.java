@@ -16,6 +16,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Card, move and seat notation of notation.md sections 1 to 3. */
 class NotationTest {
 
+    /** Issue 39, defect 9: BJ and RJ inside a longer token are refused, not read as one joker. */
+    @Test
+    void twoLetterJokerWordsStandAloneOrAreRefused() {
+        assertEquals(Notation.parseCards("8D"), Notation.parseCards("RJ 8"));
+        assertEquals(Notation.parseCards("8D"), Notation.parseCards("rj,8"));
+        assertEquals(Notation.parseCards("8JD"), Notation.parseCards("R J 8"));
+        assertEquals(Notation.parseCards("X"), Notation.parseCards("BJ"));
+        assertEquals(Notation.parseCards("8X"), Notation.parseCards("SJ8"));
+        for (String bad : new String[] {"RJ8", "BJJ", "8RJ", "3BJ4", "sjrj"}) {
+            NotationException e = assertThrows(NotationException.class, () -> Notation.parseCards(bad));
+            assertTrue(e.getMessage().contains("one joker or a joker and a jack"), e.getMessage());
+        }
+    }
+
     @Test
     void formatIsCanonicalAndRoundTrips() {
         assertEquals("33445TTKA2XD", Notation.format(Notation.parseCards("DX2AKTT54433")));

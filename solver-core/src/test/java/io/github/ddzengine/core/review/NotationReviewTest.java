@@ -25,7 +25,7 @@ class NotationReviewTest {
         "j10qka | TJQKA",
         "10jqka | TJQKA",
         "小王 大鬼 | XD",
-        "sjrj | XD",
+        "sj rj | XD",
         "b r | XD",
         "Y Z | XD",
         "cj,sj | XD",

@@ -148,15 +148,23 @@ public final class Fuzz {
             tokens.set(j, t);
         }
         StringBuilder sb = new StringBuilder();
+        String previous = null;
         for (String t : tokens) {
             // a letter alias next to another letter may read as a word (B then J is BJ): keep them apart
             String sep = separator(r, spaces);
-            if (sb.length() > 0 && sep.isEmpty() && Character.isLetter(sb.charAt(sb.length() - 1))) {
-                sep = ",";
+            if (sb.length() > 0 && sep.isEmpty() && (Character.isLetter(sb.charAt(sb.length() - 1))
+                || jokerWord(t) || jokerWord(previous))) {
+                sep = ","; // BJ and RJ are one joker only as a token of their own
             }
+            previous = t;
             sb.append(sep).append(t);
         }
         return sb.append(separator(r, spaces)).toString();
+    }
+
+    /** Whether a spelling is BJ or RJ, which must stand alone. */
+    private static boolean jokerWord(String t) {
+        return t != null && (t.equalsIgnoreCase("bj") || t.equalsIgnoreCase("rj"));
     }
 
     private static String spell(SplittableRandom r, int rank) {
