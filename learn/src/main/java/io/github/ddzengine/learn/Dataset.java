@@ -77,15 +77,6 @@ public final class Dataset {
         return size;
     }
 
-    /** The share of positions the landlord side wins. */
-    public double landlordWinRate() {
-        double w = 0;
-        for (int s = 0; s < size; s++) {
-            w += label[s];
-        }
-        return size == 0 ? 0 : w / size;
-    }
-
     /** The seat name of a mover. */
     static String seatName(int seat) {
         return Seat.name(seat);

@@ -2,7 +2,6 @@ package io.github.ddzengine.learn;
 
 import java.util.List;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
@@ -88,7 +87,6 @@ public final class Screen {
         }
     }
 
-    private final Rules rules;
     private final ValueNet.Evaluator net;
     private final Playout rollout;
     private final Solver solver;
@@ -107,7 +105,6 @@ public final class Screen {
      *     move screen)
      */
     public Screen(Rules rules, ValueNet net, long moveNodes) {
-        this.rules = rules;
         MinHands minHands = MinHands.of(rules);
         this.net = net.evaluator(rules, minHands);
         Tuning t = Tuning.DEFAULT;
@@ -247,10 +244,5 @@ public final class Screen {
 
     private static String f(double x) {
         return Double.isNaN(x) ? "-" : String.format("%.4f", x);
-    }
-
-    /** Cards in all hands of a position. */
-    static int cards(Position p) {
-        return Cards.size(p.hand(0)) + Cards.size(p.hand(1)) + Cards.size(p.hand(2));
     }
 }

@@ -182,7 +182,12 @@ public final class Ddz implements Callable<Integer> {
     /** Without a verb: a usage error naming the verbs. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: " + commands(spec.commandLine()));
+        throw missingCommand(spec);
+    }
+
+    /** The usage error of a command run without one of its verbs: {@code missing command: VERB, VERB, ...}. */
+    static ParameterException missingCommand(CommandSpec spec) {
+        return new ParameterException(spec.commandLine(), "missing command: " + commands(spec.commandLine()));
     }
 
     /** The verbs of the top-level command line, from picocli's registry: {@code moves, solve, split, ...}. */

@@ -49,8 +49,7 @@ final class LearnCommand implements Callable<Integer> {
     /** Without a sub-verb: a usage error naming them. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: "
-            + String.join(", ", spec.commandLine().getSubcommands().keySet()));
+        throw Ddz.missingCommand(spec);
     }
 
     /** The command line as typed, for a file's provenance. */
@@ -243,13 +242,14 @@ final class LearnCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter w = spec.commandLine().getOut();
             Trainer trainer;
+            Trainer.Settings s;
             Rules rules;
             String dataText;
             try {
                 if (resume && checkpoint == null) {
                     throw new IllegalArgumentException("--resume needs --checkpoint FILE");
                 }
-                Trainer.Settings s = new Trainer.Settings(hidden, epochs, batch, learningRate, weightDecay, seed);
+                s = new Trainer.Settings(hidden, epochs, batch, learningRate, weightDecay, seed);
                 if (holdOut < 0) {
                     throw new IllegalArgumentException("--hold-out must be 0 or more, not " + holdOut);
                 }
@@ -302,8 +302,7 @@ final class LearnCommand implements Callable<Integer> {
                     }
                 }
             }
-            String provenance = typed(spec) + "\n" + dataText + "\n" + new Trainer.Settings(hidden, epochs, batch,
-                learningRate, weightDecay, seed).describe() + "\n"
+            String provenance = typed(spec) + "\n" + dataText + "\n" + s.describe() + "\n"
                 + (last == null ? "" : String.format("epoch %d: train loss %.4f, validation loss %.4f, accuracy %.4f%n",
                     last.epoch(), last.trainLoss(), last.validationLoss(), last.validationAccuracy()));
             try {

@@ -40,8 +40,7 @@ final class TablesCommand implements Callable<Integer> {
     /** Without a sub-verb: a usage error naming them. */
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: "
-            + String.join(", ", spec.commandLine().getSubcommands().keySet()));
+        throw Ddz.missingCommand(spec);
     }
 
     /** {@code ddz tables build}. */

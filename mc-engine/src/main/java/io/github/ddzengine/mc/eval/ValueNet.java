@@ -26,13 +26,12 @@ public final class ValueNet {
     public static final int MAX_LAYERS = 8;
 
     private final int[] widths;
-    private final float[][] weights;
     private final float[][] biases;
     /**
      * Each layer's weights input by input ({@code widths[l+1]} floats an input): a layer adds, for
-     * each non-zero input, its column to the outputs, a loop the JIT vectorizes (a row-by-row dot
-     * product is a chain of dependent float additions), and zero inputs (most features, every ReLU
-     * that is off) cost nothing. The trainer sums in the same order, so it predicts the same floats.
+     * each non-zero input, its column to the outputs, a loop without the chain of dependent float
+     * additions of a row-by-row dot product, and zero inputs (most features, every ReLU that is
+     * off) cost nothing. The trainer sums in the same order, so it predicts the same floats.
      */
     private final float[][] byInput;
 
@@ -52,26 +51,21 @@ public final class ValueNet {
         }
         this.widths = widths.clone();
         int layers = widths.length - 1;
-        weights = new float[layers][];
         biases = new float[layers][];
-        int at = 0;
-        for (int l = 0; l < layers; l++) {
-            int n = widths[l] * widths[l + 1];
-            weights[l] = Arrays.copyOfRange(parameters, at, at + n);
-            at += n;
-            biases[l] = Arrays.copyOfRange(parameters, at, at + widths[l + 1]);
-            at += widths[l + 1];
-        }
         byInput = new float[layers][];
+        int at = 0;
         for (int l = 0; l < layers; l++) {
             int in = widths[l];
             int out = widths[l + 1];
             byInput[l] = new float[in * out];
             for (int o = 0; o < out; o++) {
                 for (int i = 0; i < in; i++) {
-                    byInput[l][i * out + o] = weights[l][o * in + i];
+                    byInput[l][i * out + o] = parameters[at + o * in + i];
                 }
             }
+            at += in * out;
+            biases[l] = Arrays.copyOfRange(parameters, at, at + out);
+            at += out;
         }
     }
 
@@ -125,11 +119,17 @@ public final class ValueNet {
     public float[] parameters() {
         float[] p = new float[parameterCount()];
         int at = 0;
-        for (int l = 0; l < weights.length; l++) {
-            System.arraycopy(weights[l], 0, p, at, weights[l].length);
-            at += weights[l].length;
-            System.arraycopy(biases[l], 0, p, at, biases[l].length);
-            at += biases[l].length;
+        for (int l = 0; l < byInput.length; l++) {
+            int in = widths[l];
+            int out = widths[l + 1];
+            for (int o = 0; o < out; o++) {
+                for (int i = 0; i < in; i++) {
+                    p[at + o * in + i] = byInput[l][i * out + o];
+                }
+            }
+            at += in * out;
+            System.arraycopy(biases[l], 0, p, at, out);
+            at += out;
         }
         return p;
     }
@@ -151,7 +151,7 @@ public final class ValueNet {
      * @return the logit of the landlord side's win probability
      */
     public float logit(float[] x, float[] a, float[] b) {
-        int layers = weights.length;
+        int layers = byInput.length;
         float[] in = x;
         float[] out = a;
         for (int l = 0; l < layers; l++) {
