@@ -13,6 +13,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Effort;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Rng;
 import io.github.ddzengine.mc.Agent;
@@ -91,7 +92,7 @@ public final class BidTuning {
         long effort = args.length > 3 ? Long.parseLong(args[3]) : Effort.EFFORT_50MS_MICROS;
         String[] opponents = (args.length > 4 ? args[4] : "rule,greedy").split(",");
         Rules rules = Rules.STANDARD;
-        MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withEffort(effort);
+        McSettings config = McSettings.defaults().withEffort(effort);
         Bidder current = config.bidder();
         List<List<DealResult>> results = new ArrayList<>();
         for (String o : opponents) {
@@ -205,7 +206,7 @@ public final class BidTuning {
     }
 
     /** The three landlord games and estimates of every deal against {@code opponent}, in deal order. */
-    static List<DealResult> play(Rules rules, MonteCarloAgent.Config config, String opponent, int deals, long seed,
+    static List<DealResult> play(Rules rules, McSettings config, String opponent, int deals, long seed,
                                  int threads) throws InterruptedException, ExecutionException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "ddz-bid-tuning");

@@ -13,6 +13,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 
@@ -35,8 +36,7 @@ public final class DecisionDuel {
     private DecisionDuel() {
     }
 
-    static MonteCarloAgent.Config config(String spec) {
-        MonteCarloAgent.Config base = MonteCarloAgent.Config.defaults();
+    static McSettings config(String spec) {
         long effort = 60_000;
         java.util.List<String> words = new java.util.ArrayList<>();
         for (String w : spec.split(",")) {
@@ -49,7 +49,7 @@ public final class DecisionDuel {
                 words.add(w);
             }
         }
-        return McConfigs.parse(base, words.toArray(new String[0])).withEffort(effort);
+        return McConfigs.parseOnDefaults(words.toArray(new String[0])).withEffort(effort);
     }
 
     public static void main(String[] args) {

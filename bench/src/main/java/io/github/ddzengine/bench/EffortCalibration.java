@@ -13,6 +13,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Rng;
 import io.github.ddzengine.mc.Agent;
@@ -137,7 +138,7 @@ public final class EffortCalibration {
         };
     }
 
-    static Decider mc(MonteCarloAgent.Config config) {
+    static Decider mc(McSettings config) {
         MonteCarloAgent a = new MonteCarloAgent(config);
         return new Decider() {
             @Override
@@ -244,7 +245,7 @@ public final class EffortCalibration {
         System.out.printf(Locale.ROOT, "mc-v1 at %d ms, %d self-play games: %d decisions (the thread had %.1f%% of the "
             + "wall time)%n", budgetMs, games, samples.size(), 100.0 * cpu / wall);
         String[] names = {"world", "attempt", "rollout", "rolloutMove", "splitLookup", "lookupCard", "firstLookupCard",
-            "solve", "solverNode"};
+            "solve", "solverNode", "leafEval"};
         List<double[]> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (Sample s : samples) {
@@ -262,7 +263,8 @@ public final class EffortCalibration {
             System.out.printf(Locale.ROOT, "  %-16s %12.1f%n", names[j], w[j]);
         }
         Effort.Weights fitted = new Effort.Weights(Math.round(w[0]), Math.round(w[1]), Math.round(w[2]),
-            Math.round(w[3]), Math.round(w[4]), Math.round(w[5]), Math.round(w[6]), Math.round(w[7]), Math.round(w[8]));
+            Math.round(w[3]), Math.round(w[4]), Math.round(w[5]), Math.round(w[6]), Math.round(w[7]), Math.round(w[8]),
+            Math.round(w[9]));
         System.out.println("  as Effort.Weights: " + fitted);
         System.out.println("  current default:   " + Effort.Weights.DEFAULT);
         double[] err = new double[samples.size()];
@@ -290,7 +292,7 @@ public final class EffortCalibration {
     private static double dot(Effort.Weights w, Sample s) {
         long[] f = s.counts().features();
         long[] c = {w.world(), w.attempt(), w.rollout(), w.rolloutMove(), w.splitLookup(), w.lookupCard(),
-            w.firstLookupCard(), w.solve(), w.solverNode()};
+            w.firstLookupCard(), w.solve(), w.solverNode(), w.leafEval()};
         double sum = 0;
         for (int j = 0; j < f.length; j++) {
             sum += (double) f[j] * c[j];
@@ -301,11 +303,11 @@ public final class EffortCalibration {
     private static void check(String agent, long effort, int games) {
         Decider d;
         if (agent.startsWith("mc:")) {
-            d = mc(McConfigs.parse(MonteCarloAgent.Config.defaults(), agent.substring(3).split(",")).withEffort(effort));
+            d = mc(McConfigs.parseOnDefaults(agent.substring(3).split(",")).withEffort(effort));
         } else {
             d = switch (agent) {
                 case "mc-v1" -> v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults().withEffort(effort));
-                case "mc" -> mc(MonteCarloAgent.Config.defaults().withEffort(effort));
+                case "mc" -> mc(McSettings.defaults().withEffort(effort));
                 default -> throw new IllegalArgumentException("agent is mc, mc:KEY=VALUE,... or mc-v1, not " + agent);
             };
         }

@@ -11,6 +11,7 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.RuleAgent;
@@ -32,7 +33,7 @@ public final class McAudit {
         int deals = Integer.parseInt(args[0]);
         long seed = Long.parseLong(args[1]);
         int maxCards = Integer.parseInt(args[2]);
-        MonteCarloAgent.Config c = McConfigs.parse(java.util.Arrays.copyOfRange(args, 3, args.length));
+        McSettings c = McConfigs.parse(java.util.Arrays.copyOfRange(args, 3, args.length));
         Rules rules = Rules.STANDARD;
         MoveTable table = rules.table();
         MonteCarloAgent mc = new MonteCarloAgent(c);

@@ -8,6 +8,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Playout;
 import io.github.ddzengine.mc.Prior;
@@ -69,7 +70,7 @@ public class McBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         suite = McSuite.build(Rules.STANDARD, 2024, 40);
-        agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withThreads(threads).withWorlds(WORLDS));
+        agent = new MonteCarloAgent(McSettings.defaults().withThreads(threads).withWorlds(WORLDS));
         samplers = new WorldSampler[suite.size()];
         for (int i = 0; i < samplers.length; i++) {
             samplers[i] = new WorldSampler(suite.get(i), Prior.UNIFORM);

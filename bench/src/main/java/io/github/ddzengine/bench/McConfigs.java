@@ -1,40 +1,45 @@
 package io.github.ddzengine.bench;
 
-import io.github.ddzengine.mc.MonteCarloAgent;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** Monte Carlo settings from {@code KEY=VALUE} words, for the development mains. */
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.McSettings;
+
+/**
+ * Monte Carlo settings from {@code KEY=VALUE} words, for the development mains: the agent spec's
+ * keys, read by {@link McSettings#parse} (the one reader).
+ */
 final class McConfigs {
     private McConfigs() {
     }
 
-    static MonteCarloAgent.Config parse(String[] words) {
-        return parse(MonteCarloAgent.Config.defaults().withWorlds(300), words);
+    /** The settings of {@code words} on 300 fixed worlds (unless they give a budget). */
+    static McSettings parse(String[] words) {
+        Map<String, String> m = map(words);
+        if (!m.containsKey("effort") && !m.containsKey("budget")) {
+            m.putIfAbsent("worlds", "300");
+        }
+        return McSettings.parse("mc", m, McSettings.KEYS, Rules.STANDARD);
     }
 
-    /** {@code base} with the settings of {@code words}. */
-    static MonteCarloAgent.Config parse(MonteCarloAgent.Config base, String[] words) {
-        MonteCarloAgent.Config c = base;
+    /** The settings of {@code words} on the defaults. */
+    static McSettings parseOnDefaults(String[] words) {
+        return McSettings.parse("mc", map(words), McSettings.KEYS, Rules.STANDARD);
+    }
+
+    private static Map<String, String> map(String[] words) {
+        Map<String, String> m = new LinkedHashMap<>();
         for (String w : words) {
-            int eq = w.indexOf('=');
-            String k = w.substring(0, eq);
-            String v = w.substring(eq + 1);
-            switch (k) {
-                case "worlds" -> c = c.withWorlds(Integer.parseInt(v));
-                case "candidates" -> c = c.withMaxCandidates(Integer.parseInt(v));
-                case "solver" -> c = c.withSolverMaxCards(Integer.parseInt(v));
-                case "nodes" -> c = c.withSolverNodes(Long.parseLong(v));
-                case "rollout" -> c = c.withTuning(c.tuning().withRolloutFeatures(Integer.parseInt(v)));
-                case "rsolve" -> c = c.withTuning(c.tuning().withRolloutSolve(Integer.parseInt(v),
-                    c.tuning().rolloutSolveNodes()));
-                case "rnodes" -> c = c.withTuning(c.tuning().withRolloutSolve(c.tuning().rolloutSolveCards(),
-                    Long.parseLong(v)));
-                case "halving" -> c = c.withTuning(c.tuning().withHalvingRounds(Integer.parseInt(v)));
-                case "sure" -> c = c.withTuning(c.tuning().withSurePlays(Integer.parseInt(v)));
-                case "reply" -> c = c.withTuning(c.tuning().withReplies(Integer.parseInt(v)));
-                case "rsides" -> c = c.withTuning(c.tuning().withReplySides(Integer.parseInt(v)));
-                default -> throw new IllegalArgumentException("unknown setting " + k);
+            if (w.isBlank()) {
+                continue;
             }
+            int eq = w.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("not KEY=VALUE: " + w);
+            }
+            m.put(w.substring(0, eq).trim(), w.substring(eq + 1).trim());
         }
-        return c;
+        return m;
     }
 }

@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 
 /**
@@ -26,10 +27,10 @@ public final class McLatency {
         int passes = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         int games = args.length > 3 ? Integer.parseInt(args[3]) : 40;
         int solverCards = args.length > 4 ? Integer.parseInt(args[4])
-            : MonteCarloAgent.Config.defaults().solverMaxCards();
+            : McSettings.defaults().solverMaxCards();
         List<InformationSet> suite = McSuite.build(Rules.STANDARD, 2024, games);
-        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withThreads(threads)
-            .withBudget(budget).withSolverMaxCards(solverCards));
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.defaults().withThreads(threads)
+            .withBudget(budget).toBuilder().solverMaxCards(solverCards).build());
         Histogram cold = new Histogram(10_000_000_000L, 3);
         Histogram warm = new Histogram(10_000_000_000L, 3);
         long worlds = 0;

@@ -7,6 +7,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 
@@ -24,9 +25,9 @@ public final class McProbe {
     public static void main(String[] args) {
         int worlds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         int deals = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withWorlds(worlds);
+        McSettings c = McSettings.defaults().withWorlds(worlds);
         if (args.length > 2) {
-            c = c.withSolverMaxCards(Integer.parseInt(args[2]));
+            c = c.toBuilder().solverMaxCards(Integer.parseInt(args[2])).build();
         }
         MonteCarloAgent mc = new MonteCarloAgent(c);
         Rules rules = Rules.STANDARD;

@@ -20,8 +20,7 @@ import io.github.ddzengine.mc.InformationSet;
  * {@code rule} self-play with {@code LO..HI} cards in all hands; per legal move (kickers thinned),
  * the rollout's outcome against the solver's verdict; and the move a one-world Monte Carlo search
  * would pick (the first that the rollout wins) against the solver. Usage:
- * {@code RolloutAccuracy GAMES LO HI FEATURES...}, each {@code F[/SOLVE_CARDS[/SOLVE_NODES[/REPLIES]]]}
- * ({@code REPLIES}: the reply search of {@link Playout#runReply}).
+ * {@code RolloutAccuracy GAMES LO HI FEATURES...}, each {@code F[/SOLVE_CARDS[/SOLVE_NODES]]}.
  */
 public final class RolloutAccuracy {
     private RolloutAccuracy() {
@@ -40,10 +39,8 @@ public final class RolloutAccuracy {
         MoveTable table = rules.table();
         int nf = args.length - 3;
         Playout[] playouts = new Playout[nf];
-        int[] replies = new int[nf];
         for (int f = 0; f < nf; f++) {
             String[] parts = args[3 + f].split("/");
-            replies[f] = parts.length > 3 ? Integer.parseInt(parts[3]) : 0;
             playouts[f] = new Playout(rules, MinHands.of(rules), Integer.parseInt(parts[0]),
                 parts.length > 1 ? Integer.parseInt(parts[1]) : 0, parts.length > 2 ? Long.parseLong(parts[2]) : 0);
         }
@@ -98,10 +95,7 @@ public final class RolloutAccuracy {
                                         if (NOISE > 0) {
                                             playouts[f].noise(NOISE, SplitMix64.derive(d * 7919L + i, k));
                                         }
-                                        int r = replies[f] > 1
-                                            ? playouts[f].runReply(after, (seat + 1) % 3, last, lastSeat, 1, true, seat,
-                                                replies[f])
-                                            : playouts[f].run(after, (seat + 1) % 3, last, lastSeat, 1, true);
+                                        int r = playouts[f].run(after, (seat + 1) % 3, last, lastSeat, 1, true);
                                         wonRollouts += (Playout.winner(r) == 0) == (seat == 0) ? 1 : 0;
                                     }
                                     win = 2 * wonRollouts > REPEATS;

@@ -58,7 +58,7 @@ public final class DdzEngine {
     /** The solver's transposition table by default, MiB. */
     public static final int DEFAULT_SOLVER_MEGABYTES = 16;
     /** A Monte Carlo decision's time budget by default, ms. */
-    public static final int DEFAULT_BUDGET_MILLIS = io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS;
+    public static final int DEFAULT_BUDGET_MILLIS = io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS;
     /** The threads of a Monte Carlo decision and of a match by default. */
     public static final int DEFAULT_THREADS = 1;
     /** How long a match waits for an {@code exec:} agent's answer, ms. */
@@ -371,8 +371,8 @@ public final class DdzEngine {
         long k = kitty == null || kitty.isBlank() ? Cards.EMPTY : Notation.parseCards(kitty);
         InformationSet info = InformationSet.of(rules, seat, Notation.parseCards(hand), k, bid,
             History.parse(rules, history == null ? "" : history));
-        MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis).withWorlds(worlds)
-            .withThreads(threads);
+        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)
+            .worlds(worlds).threads(threads).build();
         Decision d;
         try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             d = agent.decide(info, seed);

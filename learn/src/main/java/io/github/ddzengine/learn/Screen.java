@@ -7,9 +7,9 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MovePruner;
 import io.github.ddzengine.mc.Playout;
-import io.github.ddzengine.mc.Tuning;
 import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
@@ -21,7 +21,7 @@ import io.github.ddzengine.mc.eval.ValueNet;
  *   <li>on positions with a choice, per legal move (kickers thinned as the Monte Carlo agent
  *       thins them): whether the network's verdict on the position after the move agrees with the
  *       solver's, and how often the move its one-ply lookahead picks loses a won position; the same
- *       for one rollout of the Monte Carlo agent's policy ({@link Tuning#DEFAULT}), on the same
+ *       for one rollout of the Monte Carlo agent's policy ({@link McSettings#defaults()}), on the same
  *       positions and moves.</li>
  * </ol>
  */
@@ -107,7 +107,7 @@ public final class Screen {
     public Screen(Rules rules, ValueNet net, long moveNodes) {
         MinHands minHands = MinHands.of(rules);
         this.net = net.evaluator(rules, minHands);
-        Tuning t = Tuning.DEFAULT;
+        McSettings t = McSettings.defaults();
         this.rollout = new Playout(rules, minHands, t.rolloutFeatures(), t.rolloutSolveCards(), t.rolloutSolveNodes());
         this.solver = new Solver(rules, 8);
         this.generator = new MoveGenerator(rules);

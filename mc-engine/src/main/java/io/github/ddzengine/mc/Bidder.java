@@ -170,7 +170,7 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
             }
             played++;
             effort.charge(1, 54, 1, playout.moves() - moves, playout.splits().lookups() - lookups,
-                playout.solverNodes() - nodes);
+                playout.solverNodes() - nodes, 0);
         }
         return estimate(wins, played, System.nanoTime() - start);
     }

@@ -10,7 +10,7 @@ import io.github.ddzengine.core.rules.MoveTable;
  *
  * <p>Candidates are listed best first (win rate, then mean score, then the policy's order). Every
  * candidate was evaluated in the same worlds, so {@link #worlds()} is each candidate's sample size,
- * except under successive halving ({@link Tuning#halvingRounds()}): there a candidate dropped after
+ * except under successive halving ({@link McSettings#halvingRounds()}): there a candidate dropped after
  * a round was evaluated only in the worlds before it ({@link #samples(int)}), and candidates are
  * listed by the worlds they were evaluated in first (the survivors, then the last round's drops, ...),
  * then as above.
@@ -28,11 +28,17 @@ public final class Decision {
     private final Effort.Counts counts;
     private final long nanos;
     private final boolean budgetCut;
+    private final long unit;
 
-    /** {@code samples}: per candidate, the worlds it was evaluated in (null: every one of {@code worlds}). */
+    /**
+     * {@code samples}: per candidate, the worlds it was evaluated in (null: every one of {@code
+     * worlds}); {@code unit}: what a world won counts in {@code wins} and {@code scores} (1, or
+     * {@link Worker#LEAF_UNIT} with a leaf model, whose worlds count fractions).
+     */
     Decision(MoveTable table, int[] moves, long[] wins, long[] scores, long[] samples, int worlds, int solvedWorlds,
-             long rollouts, long rolloutMoves, Effort.Counts counts, long nanos, boolean budgetCut) {
+             long rollouts, long rolloutMoves, Effort.Counts counts, long nanos, boolean budgetCut, long unit) {
         this.table = table;
+        this.unit = unit;
         this.worlds = worlds;
         this.solvedWorlds = solvedWorlds;
         this.rollouts = rollouts;
@@ -90,14 +96,17 @@ public final class Decision {
         return moves[i];
     }
 
-    /** Worlds the i-th best candidate won. */
+    /**
+     * Worlds the i-th best candidate won (with a leaf model, whose worlds count the model's win
+     * probability, their sum rounded to a whole number).
+     */
     public long wins(int i) {
-        return wins[i];
+        return unit == 1 ? wins[i] : Math.round((double) wins[i] / unit);
     }
 
     /** The i-th candidate's win rate, 0..1 (NaN when no world was evaluated). */
     public double winRate(int i) {
-        return samples[i] == 0 ? Double.NaN : (double) wins[i] / samples[i];
+        return samples[i] == 0 ? Double.NaN : (double) wins[i] / unit / samples[i];
     }
 
     /**
@@ -114,7 +123,7 @@ public final class Decision {
      * (NaN when no world was evaluated).
      */
     public double meanScore(int i) {
-        return samples[i] == 0 ? Double.NaN : (double) scores[i] / samples[i];
+        return samples[i] == 0 ? Double.NaN : (double) scores[i] / unit / samples[i];
     }
 
     /** Worlds evaluated (each with every candidate, or under successive halving with those still in play). */

@@ -57,16 +57,21 @@ public final class Effort {
      * @param firstLookupCard the lookups per rollout of a world times its cards (the first rollout's share)
      * @param solve one solve tried, finished or not (clearing its tables)
      * @param solverNode one solver node (of a finished solve or not)
+     * @param leafEval one evaluation of the leaf model ({@link McSettings#leaf()}: its features and forward pass)
      */
     public record Weights(long world, long attempt, long rollout, long rolloutMove, long splitLookup, long lookupCard,
-                          long firstLookupCard, long solve, long solverNode) {
-        /** The calibrated weights of today's agent. */
-        public static final Weights DEFAULT = new Weights(65_335, 63_379, 82_154, 0, 0, 1_119, 287, 2_522_104, 183_767);
+                          long firstLookupCard, long solve, long solverNode, long leafEval) {
+        /**
+         * The calibrated weights of today's agent; the leaf model's weight was measured apart
+         * ({@code EffortCalibration check} of {@code mc} with a model: {@code docs/strength.md}).
+         */
+        public static final Weights DEFAULT = new Weights(65_335, 63_379, 82_154, 0, 0, 1_119, 287, 2_522_104, 183_767,
+            LEAF_EVAL_PS);
 
         /** @throws IllegalArgumentException if a weight is negative */
         public Weights {
             if (world < 0 || attempt < 0 || rollout < 0 || rolloutMove < 0 || splitLookup < 0 || lookupCard < 0
-                || firstLookupCard < 0 || solve < 0 || solverNode < 0) {
+                || firstLookupCard < 0 || solve < 0 || solverNode < 0 || leafEval < 0) {
                 throw new IllegalArgumentException("effort weights are not negative");
             }
         }
@@ -80,17 +85,19 @@ public final class Effort {
          * @param rolloutMoves moves chosen inside the rollouts
          * @param splitLookups min-hand counts the rollout policy asked for
          * @param solverNodes solver nodes searched (finished or not; a solve was tried when positive)
+         * @param leafEvals evaluations of the leaf model
          */
-        public long cost(int attempts, int cards, long rollouts, long rolloutMoves, long splitLookups, long solverNodes) {
+        public long cost(int attempts, int cards, long rollouts, long rolloutMoves, long splitLookups, long solverNodes,
+                         long leafEvals) {
             return world + attempts * attempt + rollouts * rollout + rolloutMoves * rolloutMove
                 + splitLookups * (splitLookup + cards * lookupCard)
                 + (rollouts == 0 ? 0 : splitLookups / rollouts * cards * firstLookupCard)
-                + (solverNodes > 0 ? solve : 0) + solverNodes * solverNode;
+                + (solverNodes > 0 ? solve : 0) + solverNodes * solverNode + leafEvals * leafEval;
         }
 
         /** Adds the features of one world, in the order of the components, to {@code sums} (for calibration). */
         static void addFeatures(long[] sums, int attempts, int cards, long rollouts, long rolloutMoves,
-                                long splitLookups, long solverNodes) {
+                                long splitLookups, long solverNodes, long leafEvals) {
             sums[0]++;
             sums[1] += attempts;
             sums[2] += rollouts;
@@ -100,6 +107,7 @@ public final class Effort {
             sums[6] += rollouts == 0 ? 0 : splitLookups / rollouts * cards;
             sums[7] += solverNodes > 0 ? 1 : 0;
             sums[8] += solverNodes;
+            sums[9] += leafEvals;
         }
     }
 
@@ -113,6 +121,15 @@ public final class Effort {
      * effort-budgeted decision is the budget times the mean of time per counted unit.
      */
     public static final long EFFORT_50MS_MICROS = 60_000;
+
+    /** The components of {@link Weights}: the length of {@link Counts#features()}. */
+    public static final int FEATURES = 10;
+
+    /**
+     * The work of one leaf-model evaluation, ps-equivalents ({@link Weights#leafEval}): its features
+     * (three min-hand counts) and the forward pass of the shipped model's shape (253-256-64-1).
+     */
+    public static final long LEAF_EVAL_PS = 10_000_000;
 
     /** A meter that never runs out: fixed-worlds and timed decisions. */
     public static final Meter UNLIMITED = new Meter(Long.MAX_VALUE, Weights.DEFAULT);
@@ -163,9 +180,10 @@ public final class Effort {
 
         /** Adds the work of a finished world (its counts as for {@link Weights#cost}). */
         public void charge(int attempts, int cards, long rollouts, long rolloutMoves, long splitLookups,
-                           long solverNodes) {
+                           long solverNodes, long leafEvals) {
             if (budget != Long.MAX_VALUE) {
-                spent.addAndGet(weights.cost(attempts, cards, rollouts, rolloutMoves, splitLookups, solverNodes));
+                spent.addAndGet(weights.cost(attempts, cards, rollouts, rolloutMoves, splitLookups, solverNodes,
+                    leafEvals));
             }
         }
 
@@ -190,6 +208,7 @@ public final class Effort {
         private long[] moves = new long[64];
         private long[] lookups = new long[64];
         private long[] nodes = new long[64];
+        private long[] leafEvals = new long[64];
         private boolean[] solved = new boolean[64];
         private long[] wins = new long[64 * 16];
         private long[] scores = new long[64 * 16];
@@ -219,12 +238,14 @@ public final class Effort {
          * @param rolloutMoves moves chosen inside those rollouts
          * @param splitLookups min-hand counts those rollouts asked for
          * @param solverNodes solver nodes it searched
+         * @param leafEvalCount leaf-model evaluations it made
          * @param bySolver whether the solver settled it
-         * @param worldWins per candidate: 1 if the mover's side won the world after it, else 0
-         * @param worldScores per candidate: the mover's score in the world after it
+         * @param worldWins per candidate: the mover's side's wins in the world after it, in the
+         *     decision's unit (1 a win, or {@link Worker#LEAF_UNIT} with a leaf model), 0 a loss
+         * @param worldScores per candidate: the mover's score in the world after it, in the same unit
          */
         public void record(int w, int dealAttempts, int worldCards, long rolloutCount, long rolloutMoves,
-                           long splitLookups, long solverNodes,
+                           long splitLookups, long solverNodes, long leafEvalCount,
                            boolean bySolver, long[] worldWins, long[] worldScores) {
             if (size == world.length) {
                 int n = size * 2;
@@ -235,6 +256,7 @@ public final class Effort {
                 moves = Arrays.copyOf(moves, n);
                 lookups = Arrays.copyOf(lookups, n);
                 nodes = Arrays.copyOf(nodes, n);
+                leafEvals = Arrays.copyOf(leafEvals, n);
                 solved = Arrays.copyOf(solved, n);
             }
             if (wins.length < (size + 1) * candidates) {
@@ -248,6 +270,7 @@ public final class Effort {
             moves[size] = rolloutMoves;
             lookups[size] = splitLookups;
             nodes[size] = solverNodes;
+            leafEvals[size] = leafEvalCount;
             solved[size] = bySolver;
             System.arraycopy(worldWins, 0, wins, size * candidates, candidates);
             System.arraycopy(worldScores, 0, scores, size * candidates, candidates);
@@ -336,7 +359,7 @@ public final class Effort {
                 Ledger l = ledgers[i];
                 for (int k = 0; counted[i] && k < l.size; k++) {
                     cost[l.world[k]] = w.cost(l.attempts[k], l.cards[k], l.rollouts[k], l.moves[k], l.lookups[k],
-                        l.nodes[k]);
+                        l.nodes[k], l.leafEvals[k]);
                 }
             }
             long sum = 0;
@@ -357,7 +380,7 @@ public final class Effort {
         long nodes = 0;
         long attempts = 0;
         long work = 0;
-        long[] features = new long[9];
+        long[] features = new long[FEATURES];
         for (int i = 0; i < ledgers.length; i++) {
             Ledger l = ledgers[i];
             for (int k = 0; counted[i] && k < l.size; k++) {
@@ -377,9 +400,10 @@ public final class Effort {
                 solves += l.nodes[k] > 0 ? 1 : 0;
                 nodes += l.nodes[k];
                 attempts += l.attempts[k];
-                work += w.cost(l.attempts[k], l.cards[k], l.rollouts[k], l.moves[k], l.lookups[k], l.nodes[k]);
+                work += w.cost(l.attempts[k], l.cards[k], l.rollouts[k], l.moves[k], l.lookups[k], l.nodes[k],
+                    l.leafEvals[k]);
                 Weights.addFeatures(features, l.attempts[k], l.cards[k], l.rollouts[k], l.moves[k], l.lookups[k],
-                    l.nodes[k]);
+                    l.nodes[k], l.leafEvals[k]);
             }
         }
         return new Totals(wins, scores, solved,

@@ -27,8 +27,6 @@ final class Job {
     /** No world is started after this instant (System.nanoTime); Long.MAX_VALUE in fixed-worlds mode. */
     final long stopAt;
     final boolean timed;
-    final int solverMaxCards;
-    final long solverNodes;
     /** Base score: the final bid, 1 when unknown. */
     final int base;
     /** Bombs and rockets already played. */
@@ -38,8 +36,8 @@ final class Job {
     final Thread caller;
     /** Every world is the same deal (the sampler is determined): the solver is tried whatever the size. */
     final boolean determined;
-    /** The search settings. */
-    final Tuning tuning;
+    /** The settings. */
+    final McSettings settings;
 
     /** The work budget ({@link Effort#UNLIMITED} in fixed-worlds and timed decisions). */
     final Effort.Meter effort;
@@ -50,10 +48,9 @@ final class Job {
     final boolean[] cut;
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int firstWorld, int limit,
-        long stopAt,
-        int solverMaxCards, long solverNodes, int base, int historyBombs, int landlordPlays, boolean farmersPlayed,
-        int workers, boolean determined, Tuning tuning, Effort.Meter effort) {
-        this.tuning = tuning;
+        long stopAt, int base, int historyBombs, int landlordPlays, boolean farmersPlayed, int workers,
+        boolean determined, McSettings settings, Effort.Meter effort) {
+        this.settings = settings;
         this.rules = rules;
         this.info = info;
         this.sampler = sampler;
@@ -63,8 +60,6 @@ final class Job {
         this.limit = limit;
         this.stopAt = stopAt;
         this.timed = stopAt != Long.MAX_VALUE;
-        this.solverMaxCards = solverMaxCards;
-        this.solverNodes = solverNodes;
         this.base = base;
         this.historyBombs = historyBombs;
         this.landlordPlays = landlordPlays;

@@ -13,7 +13,7 @@ import io.github.ddzengine.core.tables.EngineTables;
 /**
  * The imperfect-information Monte Carlo player: samples the hidden cards ({@link WorldSampler},
  * with a {@link Prior}), evaluates every candidate move in each world (the exact {@link
- * io.github.ddzengine.core.solve.Solver} when the world holds at most {@link Config#solverMaxCards()} cards or
+ * io.github.ddzengine.core.solve.Solver} when the world holds at most {@link McSettings#solverMaxCards()} cards or
  * the hidden cards are determined, otherwise, or when the solve does not finish, one {@link Playout}
  * per candidate) and plays the candidate that won the most worlds. A determined set (every world
  * the same deal) is evaluated once; in fixed-worlds mode that one world counts as the worlds asked for.
@@ -26,147 +26,26 @@ import io.github.ddzengine.core.tables.EngineTables;
  * mutable statistics, nothing allocated per world (the solver path excepted: the solver's API
  * takes a {@code Position} and returns a result object).
  *
- * <p>Under a time budget no world starts after {@code budget - }{@link Config#reserveMillis()},
+ * <p>Under a time budget no world starts after {@code budget - }{@link McSettings#reserveMillis()},
  * the clock is also read every {@link Worker#CLOCK_EVERY} rollouts (a world cut short is dropped
  * whole), and the caller stops waiting for helpers at {@code budget - 1 ms}: a late helper's row
- * is then left out. In fixed-worlds mode ({@link Config#worlds()} &gt; 0) there is no clock, and
+ * is then left out. In fixed-worlds mode ({@link McSettings#worlds()} &gt; 0) there is no clock, and
  * because each world depends only on the decision seed and its index and the statistics are
- * integer sums, the result is the same on any number of threads. In effort mode ({@link Config#effort()}
+ * integer sums, the result is the same on any number of threads. In effort mode ({@link McSettings#effort()}
  * &gt; 0) there is no clock either: worlds are counted in index order until their counted work
  * reaches the budget ({@link Effort}), so the result is again the same on any load and thread count.
  *
  * <p>Candidates: the legal moves with kicker variants thinned ({@link MovePruner}), ordered by the
- * plays they leave ({@link MinHands#count}), at most {@link Config#maxCandidates()} of them (the
+ * plays they leave ({@link MinHands#count}), at most {@link McSettings#maxCandidates()} of them (the
  * pass always stays when following).
  *
  * <p>One decision at a time per agent (the arena gives each thread its own {@link #copy()}).
  */
 public final class MonteCarloAgent implements Agent {
-    /**
-     * The time budget of a decision when none is given, in ms: the one home of this default (the
-     * CLI's {@code --budget-ms}, the agent specs, the facade, the Botzone bot read it here).
-     */
-    public static final int DEFAULT_BUDGET_MILLIS = 50;
-
-    /**
-     * Settings.
-     *
-     * @param budgetMillis the time budget of a decision in ms (default 50); ignored when {@code worlds > 0} or
-     *     {@code effort > 0}
-     * @param threads worker threads including the caller, 1..64 (default 1)
-     * @param worlds fixed-worlds mode: exactly this many worlds and no clock; 0 = use the budget
-     * @param maxCandidates most candidate moves evaluated (default 16)
-     * @param solverMaxCards worlds with at most this many cards in all hands go to the exact solver (default
-     *     18); the one world of a determined set (all hidden cards known) goes to it whatever its size
-     * @param solverNodes node budget of one exact solve; a solve that runs out falls back to rollouts (a
-     *     determined set's solve has {@code 50 x solverNodes} in fixed-worlds mode, three quarters
-     *     of the time left and no node budget under the clock, and the nodes of three quarters of the
-     *     effort in effort mode)
-     * @param reserveMillis part of the budget kept for hand-off and merging (default 4)
-     * @param prior the world prior (default {@link SoloPassPrior})
-     * @param bidder the bidding estimator (default {@link Bidder#Bidder()})
-     * @param tuning the search settings (default {@link Tuning#DEFAULT})
-     * @param effort effort mode: a deterministic work budget in microsecond-equivalents of one warm core
-     *     ({@link Effort}; {@link Effort#EFFORT_50MS_MICROS} costs what a 50 ms decision does), no clock;
-     *     0 = off (default). Exclusive with {@code worlds}
-     */
-    public record Config(int budgetMillis, int threads, int worlds, int maxCandidates, int solverMaxCards,
-                         long solverNodes, int reserveMillis, Prior prior, Bidder bidder, Tuning tuning, long effort) {
-        /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes. */
-        public static Config defaults() {
-            return new Config(DEFAULT_BUDGET_MILLIS, 1, 0, 16, 18, 20_000, 4, new SoloPassPrior(), new Bidder(),
-                Tuning.DEFAULT, 0);
-        }
-
-        /**
-         * @throws IllegalArgumentException naming the first setting out of range
-         */
-        public Config {
-            if (budgetMillis < 1) {
-                throw new IllegalArgumentException("budget must be at least 1 ms, not " + budgetMillis);
-            }
-            if (threads < 1 || threads > 64) {
-                throw new IllegalArgumentException("threads must be 1..64, not " + threads);
-            }
-            if (worlds < 0) {
-                throw new IllegalArgumentException("worlds must be 0 (time budget) or positive, not " + worlds);
-            }
-            if (maxCandidates < 2) {
-                throw new IllegalArgumentException("maxCandidates must be at least 2, not " + maxCandidates);
-            }
-            if (effort < 0 || effort > Long.MAX_VALUE / 1_000_000_000L) {
-                throw new IllegalArgumentException("effort must be 0 (off) or a positive number of microseconds, not "
-                    + effort);
-            }
-            if (effort > 0 && worlds > 0) {
-                throw new IllegalArgumentException("worlds and effort are exclusive: give one budget");
-            }
-            if (reserveMillis < 0 || reserveMillis >= budgetMillis && worlds == 0 && effort == 0) {
-                throw new IllegalArgumentException("reserve " + reserveMillis + " ms must be below the budget "
-                    + budgetMillis + " ms");
-            }
-        }
-
-        public Config withBudget(int ms) {
-            return new Config(ms, threads, worlds, maxCandidates, solverMaxCards, solverNodes,
-                Math.min(reserveMillis, Math.max(0, ms / 4)), prior, bidder, tuning, effort);
-        }
-
-        public Config withThreads(int n) {
-            return new Config(budgetMillis, n, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, tuning, effort);
-        }
-
-        public Config withWorlds(int n) {
-            return new Config(budgetMillis, threads, n, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, tuning, effort);
-        }
-
-        public Config withPrior(Prior p) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, p,
-                bidder, tuning, effort);
-        }
-
-        /** These settings with the search settings {@code t}. */
-        public Config withTuning(Tuning t) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, t, effort);
-        }
-
-        /** These settings evaluating at most {@code n} candidate moves (at least 2). */
-        public Config withMaxCandidates(int n) {
-            return new Config(budgetMillis, threads, worlds, n, solverMaxCards, solverNodes, reserveMillis, prior,
-                bidder, tuning, effort);
-        }
-
-        /** These settings with a node budget of {@code nodes} per exact solve. */
-        public Config withSolverNodes(long nodes) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, nodes, reserveMillis, prior,
-                bidder, tuning, effort);
-        }
-
-        public Config withSolverMaxCards(int cards) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, cards, solverNodes, reserveMillis, prior,
-                bidder, tuning, effort);
-        }
-
-        /** Effort mode with {@code micros} microsecond-equivalents of work a decision (0: off). */
-        public Config withEffort(long micros) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
-                prior, bidder, tuning, micros);
-        }
-
-        /** The bidding estimator {@code b}. */
-        public Config withBidder(Bidder b) {
-            return new Config(budgetMillis, threads, worlds, maxCandidates, solverMaxCards, solverNodes, reserveMillis,
-                prior, b, tuning, effort);
-        }
-    }
-
     /** A cap on worlds under a time budget (the counter never wraps). */
     private static final int TIMED_WORLD_CAP = 1 << 24;
 
-    private final Config config;
+    private final McSettings settings;
     private final EngineTables tables;
     private final Worker[] workers;
     /** The helper threads, started at the first decision; empty with one thread or once closed. */
@@ -179,28 +58,28 @@ public final class MonteCarloAgent implements Agent {
     /** Fixed world count for {@link #warmUp}'s decisions (0: the config decides). */
     private int fixedOverride;
 
-    /** An agent with {@link Config#defaults()}. */
+    /** An agent with {@link McSettings#defaults()}. */
     public MonteCarloAgent() {
-        this(Config.defaults());
+        this(McSettings.defaults());
     }
 
     /**
      * An agent with the given settings and no precomputed tables. Its {@code threads - 1} daemon
      * helper threads start at the first decision; {@link #close()} stops them.
      */
-    public MonteCarloAgent(Config config) {
-        this(config, EngineTables.NONE);
+    public MonteCarloAgent(McSettings settings) {
+        this(settings, EngineTables.NONE);
     }
 
     /**
      * An agent with the given settings whose solvers, playouts and candidate ordering use
      * {@code tables}: faster, and since a world's solve then needs fewer nodes, more of them finish
-     * within {@link Config#solverNodes()} (so fixed-worlds results may differ from those without).
+     * within {@link McSettings#solverNodes()} (so fixed-worlds results may differ from those without).
      */
-    public MonteCarloAgent(Config config, EngineTables tables) {
-        this.config = config;
+    public MonteCarloAgent(McSettings settings, EngineTables tables) {
+        this.settings = settings;
         this.tables = tables;
-        this.workers = new Worker[config.threads()];
+        this.workers = new Worker[settings.threads()];
         for (int i = 0; i < workers.length; i++) {
             workers[i] = new Worker(tables);
         }
@@ -246,8 +125,8 @@ public final class MonteCarloAgent implements Agent {
     }
 
     /** The settings. */
-    public Config config() {
-        return config;
+    public McSettings settings() {
+        return settings;
     }
 
     /** The precomputed tables its solvers and playouts use. */
@@ -262,7 +141,7 @@ public final class MonteCarloAgent implements Agent {
 
     @Override
     public Agent copy() {
-        return new MonteCarloAgent(config, tables);
+        return new MonteCarloAgent(settings, tables);
     }
 
     @Override
@@ -276,7 +155,7 @@ public final class MonteCarloAgent implements Agent {
      */
     @Override
     public int bid(BidRequest request) {
-        return config.bidder().bidFor(estimateBid(request, Rng.derive(gameSeed, -1 - request.position())),
+        return settings.bidder().bidFor(estimateBid(request, Rng.derive(gameSeed, -1 - request.position())),
             request.highestBid());
     }
 
@@ -287,11 +166,11 @@ public final class MonteCarloAgent implements Agent {
      */
     public Bidder.Estimate estimateBid(BidRequest request, long seed) {
         long start = System.nanoTime();
-        boolean fixed = config.worlds() > 0 || fixedOverride > 0;
-        Effort.Meter effort = !fixed && config.effort() > 0 ? Effort.Meter.ofMicros(config.effort()) : Effort.UNLIMITED;
+        boolean fixed = settings.worlds() > 0 || fixedOverride > 0;
+        Effort.Meter effort = !fixed && settings.effort() > 0 ? Effort.Meter.ofMicros(settings.effort()) : Effort.UNLIMITED;
         long deadline = fixed || effort.limits() ? Long.MAX_VALUE
-            : start + (config.budgetMillis() - config.reserveMillis()) * 1_000_000L;
-        return config.bidder().estimate(workers[0].bidPlayout(request.rules()), request.hand(), seed,
+            : start + (settings.budgetMillis() - settings.reserveMillis()) * 1_000_000L;
+        return settings.bidder().estimate(workers[0].bidPlayout(request.rules()), request.hand(), seed,
             deadline, effort);
     }
 
@@ -303,7 +182,7 @@ public final class MonteCarloAgent implements Agent {
         if (candidates.length == 1) {
             return candidates[0];
         }
-        int plays = config.tuning().surePlays();
+        int plays = settings.surePlays();
         long seed = Rng.derive(gameSeed, info.historyLength());
         if (plays > 0) {
             int[] sure = sureMoves(info, candidates, plays);
@@ -318,13 +197,13 @@ public final class MonteCarloAgent implements Agent {
     }
 
     /**
-     * The moves the decision-level sure win ({@link Tuning#surePlays()}) would keep in {@code info}
+     * The moves the decision-level sure win ({@link McSettings#surePlays()}) would keep in {@code info}
      * through {@code plays} plays, whatever this agent's settings: the candidates that win whatever
      * the hidden cards are, in candidate order; empty if none does or there is only one candidate
      * ({@link #play} takes it without worlds). Bench screens use it to find the positions where
      * the lever acts.
      *
-     * @param plays the most plays left after the move, 1..{@link Tuning#MAX_SURE_PLAYS}
+     * @param plays the most plays left after the move, 1..{@link McSettings#MAX_SURE_PLAYS}
      */
     public int[] sureMoves(InformationSet info, int plays) {
         int[] candidates = candidates(info);
@@ -332,7 +211,7 @@ public final class MonteCarloAgent implements Agent {
     }
 
     /**
-     * The decision-level sure win ({@link Tuning#surePlays()}): those of {@code candidates} that win
+     * The decision-level sure win ({@link McSettings#surePlays()}): those of {@code candidates} that win
      * whatever the hidden cards are ({@link Playout#sureMoves}, with every card the mover has not
      * seen played, the partner's included, as the pool).
      */
@@ -342,7 +221,7 @@ public final class MonteCarloAgent implements Agent {
         int seat = info.seat();
         int maxCards = Math.max(info.cardsLeft((seat + 1) % 3), info.cardsLeft((seat + 2) % 3));
         int[] out = new int[candidates.length];
-        int k = workers[0].playout(info.rules(), config.tuning()).sureMoves(info.hand(), candidates, candidates.length,
+        int k = workers[0].playout(info.rules(), settings).sureMoves(info.hand(), candidates, candidates.length,
             pool, maxCards, plays, out);
         return Arrays.copyOf(out, k);
     }
@@ -354,7 +233,7 @@ public final class MonteCarloAgent implements Agent {
      */
     public void warmUp(InformationSet info, int millis) {
         for (Worker w : workers) {
-            w.playout(info.rules(), config.tuning());
+            w.playout(info.rules(), settings);
         }
         prepare(info.rules());
         long end = System.nanoTime() + millis * 1_000_000L;
@@ -370,7 +249,7 @@ public final class MonteCarloAgent implements Agent {
      */
     public void warmUpBids(BidRequest request, int millis) {
         Playout p = workers[0].bidPlayout(request.rules());
-        Bidder b = config.bidder();
+        Bidder b = settings.bidder();
         Bidder few = new Bidder(b.bid1(), b.bid2(), b.bid3(), 16);
         long end = System.nanoTime() + millis * 1_000_000L;
         for (int i = 0; System.nanoTime() < end; i++) {
@@ -391,7 +270,7 @@ public final class MonteCarloAgent implements Agent {
      * Evaluates the candidates of {@code info} and picks one.
      *
      * @param info the mover's information set (the mover is {@code info.seat()})
-     * @param seed the decision seed: with {@link Config#worlds()} &gt; 0 the result depends only on it
+     * @param seed the decision seed: with {@link McSettings#worlds()} &gt; 0 the result depends only on it
      * @return the chosen move and the statistics of every candidate
      */
     public Decision decide(InformationSet info, long seed) {
@@ -429,14 +308,14 @@ public final class MonteCarloAgent implements Agent {
                 }
             }
         }
-        int fixedWorlds = fixedOverride > 0 ? fixedOverride : config.worlds();
-        Effort.Meter effort = fixedWorlds == 0 && config.effort() > 0 ? Effort.Meter.ofMicros(config.effort())
+        int fixedWorlds = fixedOverride > 0 ? fixedOverride : settings.worlds();
+        Effort.Meter effort = fixedWorlds == 0 && settings.effort() > 0 ? Effort.Meter.ofMicros(settings.effort())
             : Effort.UNLIMITED;
         boolean timed = fixedWorlds == 0 && !effort.limits();
-        long budget = config.budgetMillis() * 1_000_000L;
-        long stopAt = timed ? start + budget - config.reserveMillis() * 1_000_000L : Long.MAX_VALUE;
+        long budget = settings.budgetMillis() * 1_000_000L;
+        long stopAt = timed ? start + budget - settings.reserveMillis() * 1_000_000L : Long.MAX_VALUE;
         long waitUntil = start + budget - 1_000_000L;
-        WorldSampler sampler = known == null ? new WorldSampler(info, config.prior()) : WorldSampler.known(info, known);
+        WorldSampler sampler = known == null ? new WorldSampler(info, settings.prior()) : WorldSampler.known(info, known);
         int limit = fixedWorlds == 0 ? TIMED_WORLD_CAP : fixedWorlds;
         boolean determined = sampler.isDetermined();
         if (determined) {
@@ -445,7 +324,7 @@ public final class MonteCarloAgent implements Agent {
         }
         int nc = candidates.length;
         int base = info.bid() == 0 ? 1 : info.bid();
-        int rounds = config.tuning().halvingRounds();
+        int rounds = settings.halvingRounds();
         if (determined || nc <= 2 || rounds < 2) {
             Round one = runRound(r, info, sampler, candidates, seed, 0, limit, stopAt, waitUntil, timed, base, bombs,
                 landlordPlays, farmersPlayed, determined, effort);
@@ -469,7 +348,7 @@ public final class MonteCarloAgent implements Agent {
                 worlds = fixedWorlds;
             }
             return new Decision(table, candidates, wins, scores, null, worlds, solved, rollouts, rolloutMoves,
-                t.counts(), System.nanoTime() - start, timed && one.cut);
+                t.counts(), System.nanoTime() - start, timed && one.cut, unit());
         }
         return decideHalving(info, seed, start, candidates, sampler, fixedWorlds, effort, timed, stopAt, waitUntil,
             base, bombs, landlordPlays, farmersPlayed, Math.min(rounds, 32 - Integer.numberOfLeadingZeros(nc - 1)));
@@ -486,9 +365,7 @@ public final class MonteCarloAgent implements Agent {
     private Round runRound(Rules r, InformationSet info, WorldSampler sampler, int[] cands, long seed, int first,
                            int limit, long stopAt, long waitUntil, boolean timed, int base, int bombs,
                            int landlordPlays, boolean farmersPlayed, boolean determined, Effort.Meter effort) {
-        Job job = new Job(r, info, sampler, cands, seed, first, limit, stopAt, config.solverMaxCards(),
-            config.solverNodes(), base, bombs, landlordPlays, farmersPlayed, workers.length, determined,
-            config.tuning(), effort);
+        Job job = new Job(r, info, sampler, cands, seed, first, limit, stopAt, base, bombs, landlordPlays, farmersPlayed, workers.length, determined, settings, effort);
         startHelpers();
         for (Helper h : helpers) {
             h.assign(job);
@@ -516,7 +393,7 @@ public final class MonteCarloAgent implements Agent {
     }
 
     /**
-     * Successive halving ({@link Tuning#halvingRounds()}): {@code rounds} rounds of consecutive
+     * Successive halving ({@link McSettings#halvingRounds()}): {@code rounds} rounds of consecutive
      * world indices, each with an equal share of what is left of the budget (the effort, the fixed
      * worlds, or the time); after each round but the last, the candidates still in play are ranked
      * by the worlds they won over every round so far (then score, then candidate order) and the
@@ -550,7 +427,7 @@ public final class MonteCarloAgent implements Agent {
         long solves = 0;
         long nodes = 0;
         long work = 0;
-        long[] features = new long[9];
+        long[] features = new long[Effort.FEATURES];
         long timedStart = start;
         long timedSpan = stopAt - start;
         for (int round = 0; round < rounds; round++) {
@@ -642,7 +519,12 @@ public final class MonteCarloAgent implements Agent {
         Effort.Counts counts = new Effort.Counts(counts0, attempts, rollouts, moves, lookups, solves, nodes, features,
             work);
         return new Decision(r.table(), candidates, wins, scores, samples, first, solved, rollouts, moves, counts,
-            System.nanoTime() - start, timed && cut);
+            System.nanoTime() - start, timed && cut, unit());
+    }
+
+    /** What a world won counts in the statistics ({@link Decision}). */
+    private long unit() {
+        return settings.leaf() == null ? 1 : Worker.LEAF_UNIT;
     }
 
     private void prepare(Rules r) {
@@ -657,7 +539,7 @@ public final class MonteCarloAgent implements Agent {
     /**
      * The candidate moves of {@code info}: legal moves, kicker variants thinned, ordered by plays
      * left, then non-bombs first, then the lowest main rank, then the most cards; at most
-     * {@link Config#maxCandidates()}, the pass kept when following.
+     * {@link McSettings#maxCandidates()}, the pass kept when following.
      */
     int[] candidates(InformationSet info) {
         prepare(info.rules());
@@ -686,7 +568,7 @@ public final class MonteCarloAgent implements Agent {
             keyed[k++] = MoveTable.sortKey(score, m);
         }
         Arrays.sort(keyed, 0, k);
-        int keep = Math.min(k, hasPass ? config.maxCandidates() - 1 : config.maxCandidates());
+        int keep = Math.min(k, hasPass ? settings.maxCandidates() - 1 : settings.maxCandidates());
         int[] out = new int[keep + (hasPass ? 1 : 0)];
         for (int i = 0; i < keep; i++) {
             out[i] = MoveTable.sortedId(keyed[i]);

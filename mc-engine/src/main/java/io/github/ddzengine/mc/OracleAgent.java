@@ -22,14 +22,14 @@ public final class OracleAgent implements OpenHandAgent {
     private boolean seen;
     private long gameSeed;
 
-    /** An oracle searching with {@code config} (the settings of {@code mc}; the prior is not used). */
-    public OracleAgent(MonteCarloAgent.Config config) {
-        this(config, EngineTables.NONE);
+    /** An oracle searching with {@code settings} (those of {@code mc}; the prior is not used). */
+    public OracleAgent(McSettings settings) {
+        this(settings, EngineTables.NONE);
     }
 
-    /** An oracle searching with {@code config} and the precomputed {@code tables} (as {@code mc} would). */
-    public OracleAgent(MonteCarloAgent.Config config, EngineTables tables) {
-        this.search = new MonteCarloAgent(config, tables);
+    /** An oracle searching with {@code settings} and the precomputed {@code tables} (as {@code mc} would). */
+    public OracleAgent(McSettings settings, EngineTables tables) {
+        this.search = new MonteCarloAgent(settings, tables);
     }
 
     @Override
@@ -85,7 +85,7 @@ public final class OracleAgent implements OpenHandAgent {
 
     @Override
     public Agent copy() {
-        return new OracleAgent(search.config(), search.tables());
+        return new OracleAgent(search.settings(), search.tables());
     }
 
     @Override

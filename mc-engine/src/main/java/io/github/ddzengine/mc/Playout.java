@@ -46,12 +46,12 @@ public final class Playout {
      * other side can beat.
      */
     public static final int SURE_WIN = 16;
-    /** Experimental: landlord_up answers the landlord with moves that leave as many plays. */
-    public static final int EXP_UP_EVEN = 32;
-    /** Experimental: a seat fights for the trick when an opponent needs at most two plays. */
-    public static final int EXP_URGENT2 = 64;
-    /** Experimental: the landlord answers a farmer of at most three plays with moves that leave as many. */
-    public static final int EXP_LANDLORD_EVEN = 128;
+    /** Feature: landlord_up answers the landlord with moves that leave as many plays. */
+    public static final int UP_EVEN = 32;
+    /** Feature: a seat fights for the trick when an opponent needs at most two plays. */
+    public static final int URGENT_TWO = 64;
+    /** Feature: the landlord answers a farmer of at most three plays with moves that leave as many. */
+    public static final int LANDLORD_EVEN = 128;
     /**
      * Feature (with {@link #WIN_IN_TWO} and {@link #SURE_WIN}): a farmer leads a move its partner
      * takes with a move the landlord cannot beat, after which the partner goes out in plays the
@@ -80,11 +80,12 @@ public final class Playout {
     public static final int FEED_PARTNER = 8;
     /**
      * The features of a playout made without any ({@link #Playout(Rules, MinHands)}): none, the first
-     * policy ({@code mc-v1}'s). The agent's rollouts take theirs from {@link Tuning#DEFAULT}.
+     * policy ({@code mc-v1}'s). The agent's rollouts take theirs from {@link McSettings#rolloutFeatures()}.
      */
     public static final int DEFAULT = 0;
 
     private static final int SPRING_BIT = 1 << 10;
+    private static final int UNFINISHED_BIT = 1 << 11;
     private static final int SOLO = MoveType.SOLO.ordinal();
     private static final int PAIR = MoveType.PAIR.ordinal();
     private static final int ROCKET = MoveType.ROCKET.ordinal();
@@ -99,20 +100,17 @@ public final class Playout {
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     private final long[] hands = new long[3];
     private final int[] afters = new int[MoveGenerator.MAX_MOVES];
-    private final int[][] depthBuffers = new int[Math.max(SURE_WIN_PLAYS, Tuning.MAX_SURE_PLAYS)][];
+    private final int[][] depthBuffers = new int[Math.max(SURE_WIN_PLAYS, McSettings.MAX_SURE_PLAYS)][];
     private final int[] readingsA = new int[2];
     private final int[] readingsB = new int[2];
     private final int[] readingsP = new int[2];
     private final int[] readingsL = new int[2];
     private final int[] partnerMoves = new int[MoveGenerator.MAX_MOVES];
     private final int[] partnerWins = new int[MoveGenerator.MAX_MOVES];
-    private final long[] searchHands = new long[3];
-    private final long[] replyHands = new long[3];
-    private final int[] replyMoves = new int[MoveGenerator.MAX_MOVES];
-    private final long[] replyKeys = new long[MoveGenerator.MAX_MOVES];
-    private final int[] replyPicked = new int[MAX_REPLIES + 1];
-    private int lastRuns;
     private final int features;
+    private int stopMover;
+    private int stopLast;
+    private int stopLastSeat;
     private final int solveCards;
     private final long solveNodes;
     private final Solver solver;
@@ -135,7 +133,7 @@ public final class Playout {
      *
      * @param features the policy's features: an or of {@link #WIN_IN_TWO}, {@link #URGENT_COUNT},
      *     {@link #SAFE_LEADS}, {@link #FEED_PARTNER}, {@link #SURE_WIN}, {@link #FEED_SURE},
-     *     {@link #BLOCK_SHORT} (and the experimental ones); 0 is
+     *     {@link #BLOCK_SHORT}, {@link #UP_EVEN}, {@link #URGENT_TWO}, {@link #LANDLORD_EVEN}; 0 is
      *     the first policy ({@code mc-v1}'s)
      * @param solveCards once the hands hold at most this many cards in all, the rollout ends with
      *     the exact solver's verdict ({@link Solver#solveVerdict}); 0 for never
@@ -212,6 +210,31 @@ public final class Playout {
         return (result >>> 2) & 0xFF;
     }
 
+    /** Whether a {@link #run} with a move limit stopped before the deal ended (then {@link #winner} means nothing). */
+    public static boolean unfinished(int result) {
+        return (result & UNFINISHED_BIT) != 0;
+    }
+
+    /** The hands where the last unfinished {@link #run} stopped (the playout's own array: read, do not keep). */
+    public long[] stopHands() {
+        return hands;
+    }
+
+    /** The seat to act where the last unfinished {@link #run} stopped. */
+    public int stopMover() {
+        return stopMover;
+    }
+
+    /** The move to beat where the last unfinished {@link #run} stopped ({@link MoveTable#PASS}: a lead). */
+    public int stopLast() {
+        return stopLast;
+    }
+
+    /** The seat that played {@link #stopLast()}, -1 on a lead. */
+    public int stopLastSeat() {
+        return stopLastSeat;
+    }
+
     /** Whether a {@link #run} ended in a spring or anti-spring (which doubles the score). */
     public static boolean spring(int result) {
         return (result & SPRING_BIT) != 0;
@@ -229,6 +252,20 @@ public final class Playout {
      * @return the result: {@link #winner}, {@link #bombs}, {@link #spring}
      */
     public int run(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed) {
+        return run(start, mover, last, lastSeat, landlordPlays, farmersPlayed, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #run} that stops after {@code maxMoves} moves (plays and passes) of the policy if the
+     * deal has not ended: the result then has {@link #unfinished} set and {@link #bombs} so far,
+     * and {@link #stopHands()}, {@link #stopMover()}, {@link #stopLast()} and {@link
+     * #stopLastSeat()} give the position reached (until the next run). An endgame solve that
+     * settles the deal ends it as in {@link #run}.
+     *
+     * @param maxMoves the most moves to choose, 0 or more
+     */
+    public int run(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed,
+                   int maxMoves) {
         long[] h = hands;
         h[0] = start[0];
         h[1] = start[1];
@@ -252,6 +289,12 @@ public final class Playout {
                     return result(winner, bombs, false);
                 }
                 trySolve = false; // too big for the budget: play on with the policy
+            }
+            if (maxMoves-- == 0) {
+                stopMover = mover;
+                stopLast = toBeat;
+                stopLastSeat = toBeat == MoveTable.PASS ? -1 : lastSeat;
+                return result(0, bombs, false) | UNFINISHED_BIT;
             }
             int m = choose(h, mover, toBeat, lastSeat);
             moves++;
@@ -280,168 +323,6 @@ public final class Playout {
     /** A rollout's result as {@link #run} returns it: the winner, the bombs (at most 255), the spring bit. */
     private static int result(int winner, int bombs, boolean spring) {
         return winner | (Math.min(bombs, 255) << 2) | (spring ? SPRING_BIT : 0);
-    }
-
-    /** The most replies {@link #runReply} tries. */
-    public static final int MAX_REPLIES = 16;
-
-    /**
-     * A rollout with a one-ply reply search ({@link Tuning#replies()}): the seats of {@code seat}'s
-     * side play by the policy until the first seat of the other side is to act; that seat tries up
-     * to {@code k} of its replies (the policy's own move first, then a pass when it follows, then the
-     * others, kickers thinned, in this order: non-bombs first, fewer plays left,
-     * lower main rank, more cards), plays each out with {@link #run}, and keeps the one best for its
-     * side (a win first, then the fewest bombs and springs when it loses and the most when it wins;
-     * ties to the earlier reply). With {@code k <= 1}, or a policy move that is the only legal one,
-     * it is one rollout, the same as {@link #run}. Allocation-free.
-     *
-     * @param start the hands of seats 0, 1, 2 (not modified); every hand non-empty
-     * @param mover the seat to act
-     * @param last the move to beat, or {@link MoveTable#PASS} when the mover leads
-     * @param lastSeat the seat that played {@code last}, -1 when the mover leads
-     * @param landlordPlays the landlord's non-pass plays so far (for anti-spring)
-     * @param farmersPlayed whether a farmer has played a card so far (for spring)
-     * @param seat the seat whose move led here (its side plays by the policy)
-     * @param k the most replies tried, 0..{@link #MAX_REPLIES}
-     * @return the result of the kept reply's rollout, as {@link #run}'s (its bombs include those
-     *     played before the reply and the reply itself); {@link #lastRuns()} tells how many
-     *     rollouts it took
-     */
-    public int runReply(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed,
-                        int seat, int k) {
-        long[] h = searchHands;
-        h[0] = start[0];
-        h[1] = start[1];
-        h[2] = start[2];
-        lastRuns = 0;
-        if (last == MoveTable.PASS) {
-            lastSeat = -1;
-        }
-        int bombs = 0;
-        boolean landlordSide = seat == 0;
-        while ((mover == 0) == landlordSide) {
-            // the deciding side plays by the policy (at most the partner's one move)
-            int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
-            int m = choose(h, mover, toBeat, lastSeat);
-            moves++;
-            if (m != MoveTable.PASS) {
-                h[mover] -= table.cards(m);
-                bombs += table.isBombOrRocket(m) ? 1 : 0;
-                if (mover == 0) {
-                    landlordPlays++;
-                } else {
-                    farmersPlayed = true;
-                }
-                if (h[mover] == 0) {
-                    boolean spring = Scoring.springs(mover, farmersPlayed, landlordPlays);
-                    return result(mover, bombs, spring);
-                }
-                last = m;
-                lastSeat = mover;
-            }
-            mover = mover == 2 ? 0 : mover + 1;
-        }
-        int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
-        int policy = choose(h, mover, toBeat, lastSeat);
-        int n = k <= 1 ? 1 : replies(h[mover], toBeat, policy, k);
-        if (n <= 1) {
-            replyPicked[0] = policy;
-            n = 1;
-        }
-        boolean replierLandlord = mover == 0;
-        int next = mover == 2 ? 0 : mover + 1;
-        int bestResult = 0;
-        long bestValue = Long.MIN_VALUE;
-        long[] r = replyHands;
-        for (int i = 0; i < n; i++) {
-            int m = replyPicked[i];
-            r[0] = h[0];
-            r[1] = h[1];
-            r[2] = h[2];
-            moves++;
-            int b = bombs;
-            int lp = landlordPlays;
-            boolean fp = farmersPlayed;
-            int result;
-            if (m != MoveTable.PASS) {
-                r[mover] -= table.cards(m);
-                b += table.isBombOrRocket(m) ? 1 : 0;
-                if (mover == 0) {
-                    lp++;
-                } else {
-                    fp = true;
-                }
-            }
-            if (r[mover] == 0) {
-                boolean spring = Scoring.springs(mover, fp, lp);
-                result = result(mover, b, spring);
-            } else {
-                int res = m != MoveTable.PASS ? run(r, next, m, mover, lp, fp) : run(r, next, last, lastSeat, lp, fp);
-                lastRuns++;
-                result = result(winner(res), b + bombs(res), spring(res));
-            }
-            int stakes = bombs(result) + (spring(result) ? 1 : 0);
-            boolean win = (winner(result) == 0) == replierLandlord;
-            long value = win ? (1L << 20) + stakes : -(1L << 20) - stakes;
-            if (value > bestValue) {
-                bestValue = value;
-                bestResult = result;
-            }
-        }
-        return bestResult;
-    }
-
-    /** Rollouts ({@link #run}) the last {@link #runReply} played (0 when the game ended before one). */
-    public int lastRuns() {
-        return lastRuns;
-    }
-
-    /**
-     * The replies {@link #runReply} tries for {@code hand} on {@code toBeat}, into
-     * {@link #replyPicked}: {@code policy} first, then a pass when following, then the cheapest
-     * others by {@link #replyKey}; their number, at most {@code k}.
-     */
-    private int replies(long hand, int toBeat, int policy, int k) {
-        int[] buf = replyMoves;
-        int n = pruner.prune(hand, buf, generator.answers(hand, toBeat, buf));
-        int[] out = replyPicked;
-        int picked = 0;
-        out[picked++] = policy;
-        if (toBeat != MoveTable.PASS && policy != MoveTable.PASS && picked < k) {
-            out[picked++] = MoveTable.PASS;
-        }
-        long[] keys = replyKeys;
-        int left = 0;
-        for (int i = 0; i < n; i++) {
-            int m = buf[i];
-            if (m == MoveTable.PASS || m == policy) {
-                continue;
-            }
-            buf[left] = m;
-            keys[left] = replyKey(hand, m);
-            left++;
-        }
-        // a partial selection sort: the cheapest first, ties to the generator's order
-        while (picked < k && left > 0) {
-            int best = 0;
-            for (int i = 1; i < left; i++) {
-                if (keys[i] < keys[best]) {
-                    best = i;
-                }
-            }
-            out[picked++] = buf[best];
-            left--;
-            System.arraycopy(buf, best + 1, buf, best, left - best);
-            System.arraycopy(keys, best + 1, keys, best, left - best);
-        }
-        return picked;
-    }
-
-    /** The order of the reply search's other replies (lower first): non-bombs, fewer plays left, lower rank, more cards. */
-    private long replyKey(long hand, int m) {
-        long rest = hand - table.cards(m);
-        int a = rest == 0 ? 0 : splits.count(rest);
-        return (table.isBombOrRocket(m) ? 1L << 30 : 0) + leadScore(a, m);
     }
 
     /**
@@ -524,12 +405,12 @@ public final class Playout {
         if (!lead && (features & URGENT_COUNT) != 0) {
             urgent |= oneA > 0 || oneB > 0;
         }
-        if (!lead && (features & EXP_URGENT2) != 0) {
+        if (!lead && (features & URGENT_TWO) != 0) {
             urgent |= splits.count(oppA) <= 2 || oppB != 0 && splits.count(oppB) <= 2;
         }
         // answers that leave as many plays as before are allowed (break-even beats)
-        boolean even = !lead && ((features & EXP_UP_EVEN) != 0 && mover == 2 && lastSeat == 0
-            || (features & EXP_LANDLORD_EVEN) != 0 && mover == 0 && splits.count(h[lastSeat]) <= 3);
+        boolean even = !lead && ((features & UP_EVEN) != 0 && mover == 2 && lastSeat == 0
+            || (features & LANDLORD_EVEN) != 0 && mover == 0 && splits.count(h[lastSeat]) <= 3);
         boolean safe = (features & SAFE_LEADS) != 0;
         int best = MoveTable.PASS;
         long bestScore = Long.MAX_VALUE;
@@ -594,7 +475,7 @@ public final class Playout {
     }
 
     /**
-     * The decision-level sure win ({@link Tuning#surePlays()}): those of {@code moves} (passes
+     * The decision-level sure win ({@link McSettings#surePlays()}): those of {@code moves} (passes
      * skipped) that nobody can beat from {@code pool}, after which the rest of {@code hand} goes out
      * in at most {@code plays} plays (by its min-hand count), each but the last one nobody can beat
      * from {@code pool} either ({@link #sureWin}); a move that empties the hand is one. The pool is
@@ -606,7 +487,7 @@ public final class Playout {
      * @param moves legal moves of {@code hand} (the first {@code n} are read)
      * @param pool every card another seat may hold ({@link Cards} layout)
      * @param maxCards the most cards any other seat holds
-     * @param plays the most plays left after the move, 0..{@link Tuning#MAX_SURE_PLAYS}
+     * @param plays the most plays left after the move, 0..{@link McSettings#MAX_SURE_PLAYS}
      * @param out receives the sure moves in the order of {@code moves} (room for {@code n})
      * @return how many were written to {@code out}
      */

@@ -8,6 +8,7 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
  * The per-thread state of the Monte Carlo search: a playout, a solver, scratch buffers and the
@@ -37,28 +38,38 @@ final class Worker {
     /** This worker's finished worlds of the current decision. */
     final Effort.Ledger ledger = new Effort.Ledger();
     private boolean[] solvedWins = new boolean[64];
-    /** Rollouts of the current world's reply searches beyond one a candidate ({@link Tuning#replies()}). */
-    private int extraRollouts;
+    /**
+     * The unit of a world's results with a leaf model ({@link McSettings#leaf()}): a win counts this
+     * much, a leaf's win probability {@code p} counts {@code round(p * LEAF_UNIT)}, scores likewise.
+     */
+    static final long LEAF_UNIT = 1 << 16;
+    /** The leaf model's evaluator, for {@link #leafNet} and {@link #leafRules}. */
+    private ValueNet.Evaluator leafEvaluator;
+    private ValueNet leafNet;
+    private Rules leafRules;
+    /** Leaf evaluations of the world in progress. */
+    private int leafEvals;
 
     /** A worker whose playout and solver use {@code tables}. */
     Worker(EngineTables tables) {
         this.tables = tables;
     }
 
-    /** The playout for {@code rules} and {@code tuning}'s rollout features, rebuilt only when they change. */
+    /** The playout for {@code rules} and the settings' rollout features, rebuilt only when they change. */
     private Playout bidPlayout;
     private Rules bidRules;
 
-    Playout playout(Rules r, Tuning tuning) {
+    Playout playout(Rules r, McSettings settings) {
         if (!r.equals(rules)) {
             rules = r;
             playout = null;
             solver = null;
         }
-        if (playout == null || playout.features() != tuning.rolloutFeatures()
-            || playout.solveCards() != tuning.rolloutSolveCards() || playout.solveNodes() != tuning.rolloutSolveNodes()) {
-            playout = new Playout(r, MinHands.of(r, tables), tuning.rolloutFeatures(), tuning.rolloutSolveCards(),
-                tuning.rolloutSolveNodes(), tables);
+        if (playout == null || playout.features() != settings.rolloutFeatures()
+            || playout.solveCards() != settings.rolloutSolveCards()
+            || playout.solveNodes() != settings.rolloutSolveNodes()) {
+            playout = new Playout(r, MinHands.of(r, tables), settings.rolloutFeatures(), settings.rolloutSolveCards(),
+                settings.rolloutSolveNodes(), tables);
         }
         return playout;
     }
@@ -86,7 +97,8 @@ final class Worker {
     }
 
     private void evaluate(Job job, int index) {
-        Playout p = playout(job.rules, job.tuning);
+        Playout p = playout(job.rules, job.settings);
+        ValueNet.Evaluator leaf = leafEvaluator(job);
         int nc = job.candidates.length;
         if (worldWins.length < nc) {
             worldWins = new long[nc];
@@ -111,22 +123,27 @@ final class Worker {
             long rolloutNodesBefore = p.solverNodes();
             boolean solved = solve(job);
             int rollouts = 0;
+            leafEvals = 0;
             if (!solved) {
-                extraRollouts = 0;
-                rollouts = rolloutAll(job, p);
+                rollouts = rolloutAll(job, p, leaf);
                 if (rollouts < nc) {
                     job.cut[index] = true;
                     return; // deadline inside the world: its partial results are dropped
                 }
-                rollouts += extraRollouts; // the reply search's rollouts beyond one a candidate
+            } else if (leaf != null) {
+                for (int c = 0; c < nc; c++) {
+                    worldWins[c] *= LEAF_UNIT;
+                    worldScores[c] *= LEAF_UNIT;
+                }
             }
             long moves = p.moves() - movesBefore;
             long lookups = p.splits().lookups() - lookupsBefore;
             int cards = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
             // the rollouts' endgame solves count as solver nodes of the world (their own weight is to fit)
             long nodes = solveNodes + p.solverNodes() - rolloutNodesBefore;
-            ledger.record(w, attempts, cards, rollouts, moves, lookups, nodes, solved, worldWins, worldScores);
-            job.effort.charge(attempts, cards, rollouts, moves, lookups, nodes);
+            ledger.record(w, attempts, cards, rollouts, moves, lookups, nodes, leafEvals, solved, worldWins,
+                worldScores);
+            job.effort.charge(attempts, cards, rollouts, moves, lookups, nodes, leafEvals);
         }
     }
 
@@ -139,11 +156,11 @@ final class Worker {
     private boolean solve(Job job) {
         solveNodes = 0;
         int total = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
-        if (total > job.solverMaxCards && !job.determined) {
+        if (total > job.settings.solverMaxCards() && !job.determined) {
             return false;
         }
         long timeout = 0;
-        long nodes = job.solverNodes;
+        long nodes = job.settings.solverNodes();
         if (job.timed) {
             long left = job.stopAt - System.nanoTime();
             if (job.determined) {
@@ -157,8 +174,8 @@ final class Worker {
         } else if (job.determined) {
             // effort mode: three quarters of the budget, as under the clock; fixed worlds: a multiple
             nodes = job.effort.limits()
-                ? Math.max(job.solverNodes, job.effort.budget() / 4 * 3 / Math.max(1, job.effort.weights().solverNode()))
-                : DETERMINED_NODE_FACTOR * job.solverNodes;
+                ? Math.max(nodes, job.effort.budget() / 4 * 3 / Math.max(1, job.effort.weights().solverNode()))
+                : DETERMINED_NODE_FACTOR * nodes;
         }
         if (solver == null) {
             solver = new Solver(job.rules, SOLVER_TABLE_MB, tables);
@@ -187,13 +204,34 @@ final class Worker {
         return true;
     }
 
-    /** One rollout per candidate; returns how many finished before the deadline. */
-    private int rolloutAll(Job job, Playout p) {
+    /**
+     * The leaf model's evaluator for the job's rules (built once per model and rules), or null
+     * without a model.
+     */
+    private ValueNet.Evaluator leafEvaluator(Job job) {
+        ValueNet net = job.settings.leaf();
+        if (net == null) {
+            return null;
+        }
+        if (net != leafNet || !job.rules.equals(leafRules)) {
+            leafNet = net;
+            leafRules = job.rules;
+            leafEvaluator = net.evaluator(job.rules, MinHands.of(job.rules, tables));
+        }
+        return leafEvaluator;
+    }
+
+    /**
+     * One rollout per candidate (with a leaf model: {@link McSettings#leafPlies()} moves of the
+     * policy, then the model); returns how many finished before the deadline.
+     */
+    private int rolloutAll(Job job, Playout p, ValueNet.Evaluator leaf) {
         InformationSet info = job.info;
         MoveTable table = job.rules.table();
         int seat = info.seat();
         int[] cands = job.candidates;
-        int replies = job.tuning.repliesFor(seat) ? job.tuning.replies() : 0;
+        int plies = job.settings.leafPlies();
+        long unit = leaf == null ? 1 : LEAF_UNIT;
         for (int c = 0; c < cands.length; c++) {
             if (job.timed && (c % CLOCK_EVERY) == CLOCK_EVERY - 1 && System.nanoTime() >= job.stopAt) {
                 return c;
@@ -230,12 +268,19 @@ final class Worker {
                     last = info.lastMove();
                     lastSeat = info.lastSeat();
                 }
-                int result;
-                if (replies > 1) {
-                    result = p.runReply(after, next, last, lastSeat, landlordPlays, farmersPlayed, seat, replies);
-                    extraRollouts += Math.max(0, p.lastRuns() - 1);
-                } else {
-                    result = p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed);
+                int result = leaf == null ? p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed)
+                    : p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed, plies);
+                if (Playout.unfinished(result)) {
+                    // the leaf model: the side's win probability, and the score it expects at the stakes so far
+                    leafEvals++;
+                    long[] h = p.stopHands();
+                    double landlord = ValueNet.sigmoid(leaf.logit(h[0], h[1], h[2], p.stopMover(), p.stopLast(),
+                        p.stopLastSeat()));
+                    double side = seat == 0 ? landlord : 1 - landlord;
+                    long stake = Scoring.stake(seat, job.base, bombs + Playout.bombs(result));
+                    worldWins[c] = Math.round(side * LEAF_UNIT);
+                    worldScores[c] = Math.round((2 * side - 1) * stake * LEAF_UNIT);
+                    continue;
                 }
                 int winner = Playout.winner(result);
                 win = (winner == 0) == (seat == 0);
@@ -243,8 +288,8 @@ final class Worker {
                 spring = Playout.spring(result);
             }
             long score = Scoring.stake(seat, job.base, bombs + (spring ? 1 : 0));
-            worldWins[c] = win ? 1 : 0;
-            worldScores[c] = win ? score : -score;
+            worldWins[c] = win ? unit : 0;
+            worldScores[c] = (win ? score : -score) * unit;
         }
         return cands.length;
     }

@@ -50,10 +50,10 @@ class BidderTest {
         assertEquals(1, many.estimate(p, hand, 7, System.nanoTime() - 1, Effort.UNLIMITED).worlds());
         // the agent in effort mode bids the same on any load; in fixed-worlds mode with the bidder's worlds
         BidRequest r = BidRequest.of(RULES, hand, new int[0]);
-        MonteCarloAgent effort = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(2_000));
+        MonteCarloAgent effort = new MonteCarloAgent(McSettings.defaults().withEffort(2_000));
         assertEquals(a.worlds(), effort.estimateBid(r, 7).worlds());
-        MonteCarloAgent fixed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(3)
-            .withBidder(new Bidder(0.5, 0.58, 0.66, 250)));
+        MonteCarloAgent fixed = new MonteCarloAgent(McSettings.builder().worlds(3)
+            .bidder(new Bidder(0.5, 0.58, 0.66, 250)).build());
         assertEquals(250, fixed.estimateBid(r, 7).worlds());
     }
 
@@ -63,7 +63,7 @@ class BidderTest {
         assertEquals(2, bidder.bidFor(mid, 0));
         assertEquals(2, bidder.bidFor(mid, 1));
         assertEquals(0, bidder.bidFor(mid, 2));
-        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults());
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.defaults());
         int bid = agent.bid(BidRequest.of(RULES, Notation.parseCards("22XDAAAKKKKQQQJJ3"), new int[] {2}));
         assertEquals(3, bid);
         assertThrows(IllegalArgumentException.class, () -> new Bidder(0.6, 0.5, 0.7, 10));

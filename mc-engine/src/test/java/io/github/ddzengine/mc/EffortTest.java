@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The deterministic work budget: the prefix rule of {@link Effort#merge} and effort-mode decisions. */
 class EffortTest {
     private static final Rules RULES = Rules.STANDARD;
-    private static final Effort.Weights UNIT = new Effort.Weights(1, 0, 0, 0, 0, 0, 0, 0, 0);
+    private static final Effort.Weights UNIT = new Effort.Weights(1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     @Test
     void mergeCountsTheWorldsInIndexOrderUntilTheBudgetIsReached() {
@@ -27,7 +27,7 @@ class EffortTest {
         int[] order = {5, 0, 2, 7, 1, 3, 9, 4, 8, 6};
         for (int k = 0; k < order.length; k++) {
             int w = order[k];
-            (k % 2 == 0 ? a : b).record(w, 1, 40, 16, 0, 0, 0, false, new long[] {w, 1}, new long[] {10L * w, -1});
+            (k % 2 == 0 ? a : b).record(w, 1, 40, 16, 0, 0, 0, 0, false, new long[] {w, 1}, new long[] {10L * w, -1});
         }
         Effort.Meter meter = new Effort.Meter(4, UNIT);
         Effort.Totals t = Effort.merge(new Effort.Ledger[] {a, b}, new boolean[] {true, true}, meter, 2);
@@ -47,26 +47,27 @@ class EffortTest {
     void aMissingWorldInsideTheBudgetIsABug() {
         Effort.Ledger a = new Effort.Ledger();
         a.begin(1);
-        a.record(0, 1, 10, 1, 1, 1, 0, false, new long[] {1}, new long[] {1});
-        a.record(2, 1, 10, 1, 1, 1, 0, false, new long[] {1}, new long[] {1});
+        a.record(0, 1, 10, 1, 1, 1, 0, 0, false, new long[] {1}, new long[] {1});
+        a.record(2, 1, 10, 1, 1, 1, 0, 0, false, new long[] {1}, new long[] {1});
         assertThrows(IllegalStateException.class, () -> Effort.merge(new Effort.Ledger[] {a}, new boolean[] {true},
             new Effort.Meter(3, UNIT), 1));
     }
 
     @Test
     void costIsTheWeightedCount() {
-        Effort.Weights w = new Effort.Weights(1000, 300, 200, 100, 10, 5, 7, 2000, 130);
+        Effort.Weights w = new Effort.Weights(1000, 300, 200, 100, 10, 5, 7, 2000, 130, 9);
         assertEquals(1000 + 2 * 300 + 3 * 200 + 90 * 100 + 400 * (10 + 30 * 5) + 400 / 3 * 30 * 7,
-            w.cost(2, 30, 3, 90, 400, 0));
-        assertEquals(1000 + 300 + 2000 + 50 * 130, w.cost(1, 12, 0, 0, 0, 50));
-        assertThrows(IllegalArgumentException.class, () -> new Effort.Weights(-1, 0, 0, 0, 0, 0, 0, 0, 0));
+            w.cost(2, 30, 3, 90, 400, 0, 0));
+        assertEquals(1000 + 300 + 2000 + 50 * 130, w.cost(1, 12, 0, 0, 0, 50, 0));
+        assertEquals(1000 + 4 * 9, w.cost(0, 0, 0, 0, 0, 0, 4));
+        assertThrows(IllegalArgumentException.class, () -> new Effort.Weights(-1, 0, 0, 0, 0, 0, 0, 0, 0, 0));
         assertThrows(IllegalArgumentException.class, () -> new Effort.Meter(0, UNIT));
         assertEquals(2_000_000, Effort.Meter.ofMicros(2).budget());
         Effort.Meter m = new Effort.Meter(2, UNIT);
         assertFalse(m.exhausted());
-        m.charge(1, 10, 0, 0, 0, 0);
+        m.charge(1, 10, 0, 0, 0, 0, 0);
         assertFalse(m.exhausted());
-        m.charge(1, 10, 0, 0, 0, 0);
+        m.charge(1, 10, 0, 0, 0, 0, 0);
         assertTrue(m.exhausted());
         assertFalse(Effort.UNLIMITED.exhausted());
     }
@@ -74,9 +75,9 @@ class EffortTest {
     @Test
     void effortDecisionsAreTheSameOnAnyThreadCountAndSpendTheBudget() {
         long effort = 3_000; // 3 ms-equivalents: a few dozen worlds
-        MonteCarloAgent one = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(effort));
-        MonteCarloAgent two = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(effort).withThreads(2));
-        MonteCarloAgent three = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(effort).withThreads(3));
+        MonteCarloAgent one = new MonteCarloAgent(McSettings.defaults().withEffort(effort));
+        MonteCarloAgent two = new MonteCarloAgent(McSettings.defaults().withEffort(effort).withThreads(2));
+        MonteCarloAgent three = new MonteCarloAgent(McSettings.defaults().withEffort(effort).withThreads(3));
         try (one; two; three) {
             SplittableRandom random = new SplittableRandom(5);
             for (int trial = 0; trial < 30; trial++) {
@@ -106,7 +107,7 @@ class EffortTest {
     @Test
     void effortAndWorldsAreExclusive() {
         assertThrows(IllegalArgumentException.class,
-            () -> MonteCarloAgent.Config.defaults().withWorlds(10).withEffort(100));
-        assertThrows(IllegalArgumentException.class, () -> MonteCarloAgent.Config.defaults().withEffort(-1));
+            () -> McSettings.defaults().withWorlds(10).withEffort(100));
+        assertThrows(IllegalArgumentException.class, () -> McSettings.defaults().withEffort(-1));
     }
 }

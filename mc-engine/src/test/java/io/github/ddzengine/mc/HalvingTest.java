@@ -10,13 +10,12 @@ import java.util.SplittableRandom;
 import io.github.ddzengine.core.rules.Rules;
 import org.junit.jupiter.api.Test;
 
-/** Successive halving across candidates ({@link Tuning#halvingRounds()}). */
+/** Successive halving across candidates ({@link McSettings#halvingRounds()}). */
 class HalvingTest {
     private static final Rules RULES = Rules.STANDARD;
 
-    private static MonteCarloAgent.Config halving(int rounds) {
-        MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
-        return c.withTuning(c.tuning().withHalvingRounds(rounds));
+    private static McSettings halving(int rounds) {
+        return McSettings.builder().halvingRounds(rounds).build();
     }
 
     private static void assertSame(Decision a, Decision d, String what) {
@@ -37,7 +36,7 @@ class HalvingTest {
         MonteCarloAgent one = new MonteCarloAgent(halving(3).withEffort(effort));
         MonteCarloAgent two = new MonteCarloAgent(halving(3).withEffort(effort).withThreads(2));
         MonteCarloAgent three = new MonteCarloAgent(halving(3).withEffort(effort).withThreads(3));
-        MonteCarloAgent plain = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withEffort(effort));
+        MonteCarloAgent plain = new MonteCarloAgent(McSettings.defaults().withEffort(effort));
         int halved = 0;
         try (one; two; three; plain) {
             SplittableRandom random = new SplittableRandom(7);
@@ -91,7 +90,7 @@ class HalvingTest {
     @Test
     void offMeansEveryCandidateInEveryWorld() {
         MonteCarloAgent off = new MonteCarloAgent(halving(1).withWorlds(20));
-        MonteCarloAgent plain = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(20));
+        MonteCarloAgent plain = new MonteCarloAgent(McSettings.defaults().withWorlds(20));
         try (off; plain) {
             SplittableRandom random = new SplittableRandom(3);
             for (int trial = 0; trial < 5; trial++) {
@@ -103,7 +102,7 @@ class HalvingTest {
                 }
             }
         }
-        assertThrows(IllegalArgumentException.class, () -> Tuning.DEFAULT.withHalvingRounds(-1));
-        assertThrows(IllegalArgumentException.class, () -> Tuning.DEFAULT.withHalvingRounds(Tuning.MAX_HALVING_ROUNDS + 1));
+        assertThrows(IllegalArgumentException.class, () -> McSettings.builder().halvingRounds(-1).build());
+        assertThrows(IllegalArgumentException.class, () -> McSettings.builder().halvingRounds(McSettings.MAX_HALVING_ROUNDS + 1).build());
     }
 }

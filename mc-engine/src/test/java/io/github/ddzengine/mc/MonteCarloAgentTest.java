@@ -22,7 +22,7 @@ class MonteCarloAgentTest {
     private static final Rules RULES = Rules.STANDARD;
 
     private static MonteCarloAgent fixed(int threads, int worlds) {
-        return new MonteCarloAgent(MonteCarloAgent.Config.defaults().withThreads(threads).withWorlds(worlds));
+        return new MonteCarloAgent(McSettings.defaults().withThreads(threads).withWorlds(worlds));
     }
 
     @Test
@@ -133,7 +133,7 @@ class MonteCarloAgentTest {
                 + Arrays.toString(Arrays.stream(winning).mapToObj(t::format).toArray()));
         }
         // the same verdicts with the clock on (a determined set needs one world)
-        Decision timed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withBudget(200)).decide(info, 4);
+        Decision timed = new MonteCarloAgent(McSettings.defaults().withBudget(200)).decide(info, 4);
         assertEquals(d.move(), timed.move());
         assertEquals(1, timed.worlds());
     }
@@ -142,7 +142,7 @@ class MonteCarloAgentTest {
     void aTimedDecisionStopsAndReportsItsWorlds() {
         RandomGames.Game g = RandomGames.play(RULES, new SplittableRandom(8), 4);
         InformationSet info = g.info(RULES, true, 1);
-        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withBudget(20).withThreads(2));
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.defaults().withBudget(20).withThreads(2));
         // a cold agent on a loaded 2-core machine could finish no world in 16 ms: warm its tables and the JIT first
         agent.warmUp(info, 150);
         Decision d = agent.decide(info, 1);
@@ -159,7 +159,7 @@ class MonteCarloAgentTest {
             RandomGames.Game g = RandomGames.play(RULES, random, random.nextInt(40));
             InformationSet info = g.info(RULES, false, 0);
             int[] c = agent.candidates(info);
-            assertTrue(c.length >= 1 && c.length <= agent.config().maxCandidates());
+            assertTrue(c.length >= 1 && c.length <= agent.settings().maxCandidates());
             assertEquals(!info.leads(), Arrays.stream(c).anyMatch(m -> m == MoveTable.PASS), "trial " + trial);
             assertEquals(c.length, Arrays.stream(c).distinct().count());
         }

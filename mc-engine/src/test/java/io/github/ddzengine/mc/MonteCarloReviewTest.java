@@ -37,7 +37,7 @@ class MonteCarloReviewTest {
     @Test
     void matchesAndClosedAgentsLeaveNoHelperThreads() throws Exception {
         int before = liveHelpers();
-        MonteCarloAgent proto = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withThreads(2).withWorlds(2));
+        MonteCarloAgent proto = new MonteCarloAgent(McSettings.defaults().withThreads(2).withWorlds(2));
         Match match = new Match(RULES, proto, new RuleAgent(RULES, 0), false);
         for (int i = 0; i < 3; i++) {
             match.run(1, 7 + i, 2, null);
@@ -93,10 +93,10 @@ class MonteCarloReviewTest {
         assertTrue(perRollout < 8, "a sampled world and its rollout allocate " + perRollout + " bytes");
 
         // whole decisions: the cost of 400 more worlds is allocation-free (rollouts only)
-        MonteCarloAgent small = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(100)
-            .withSolverMaxCards(0));
-        MonteCarloAgent large = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(500)
-            .withSolverMaxCards(0));
+        MonteCarloAgent small = new MonteCarloAgent(McSettings.builder().worlds(100)
+            .solverMaxCards(0).build());
+        MonteCarloAgent large = new MonteCarloAgent(McSettings.builder().worlds(500)
+            .solverMaxCards(0).build());
         for (int i = 0; i < 3; i++) {
             small.decide(info, i);
             large.decide(info, i);
@@ -123,9 +123,9 @@ class MonteCarloReviewTest {
         MoveTable t = RULES.table();
         MoveGenerator gen = new MoveGenerator(RULES);
         Solver solver = new Solver(RULES, 4);
-        MonteCarloAgent one = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(6));
-        MonteCarloAgent two = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(6).withThreads(2));
-        MonteCarloAgent timed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withBudget(400));
+        MonteCarloAgent one = new MonteCarloAgent(McSettings.defaults().withWorlds(6));
+        MonteCarloAgent two = new MonteCarloAgent(McSettings.defaults().withWorlds(6).withThreads(2));
+        MonteCarloAgent timed = new MonteCarloAgent(McSettings.defaults().withBudget(400));
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom random = new SplittableRandom(2024);
         int found = 0;
@@ -199,9 +199,9 @@ class MonteCarloReviewTest {
         MoveTable t = RULES.table();
         MoveGenerator gen = new MoveGenerator(RULES);
         Solver solver = new Solver(RULES, 8);
-        MonteCarloAgent one = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(5));
-        MonteCarloAgent two = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(5).withThreads(2));
-        MonteCarloAgent timed = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withBudget(400));
+        MonteCarloAgent one = new MonteCarloAgent(McSettings.defaults().withWorlds(5));
+        MonteCarloAgent two = new MonteCarloAgent(McSettings.defaults().withWorlds(5).withThreads(2));
+        MonteCarloAgent timed = new MonteCarloAgent(McSettings.defaults().withBudget(400));
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom random = new SplittableRandom(77);
         int found = 0;

@@ -74,7 +74,7 @@ class OracleAgentTest {
 
     @Test
     void withoutTheHandsTheOracleRefusesToPlay() {
-        try (OracleAgent oracle = new OracleAgent(MonteCarloAgent.Config.defaults().withWorlds(2))) {
+        try (OracleAgent oracle = new OracleAgent(McSettings.defaults().withWorlds(2))) {
             RandomGames.Game g = RandomGames.play(RULES, new SplittableRandom(1), 10);
             InformationSet info = g.info(RULES, true, 1);
             assertThrows(IllegalStateException.class, () -> oracle.play(info));
@@ -97,7 +97,7 @@ class OracleAgentTest {
         SplittableRandom random = new SplittableRandom(8);
         Solver solver = new Solver(RULES, 4);
         int checked = 0;
-        try (OracleAgent oracle = new OracleAgent(MonteCarloAgent.Config.defaults().withWorlds(10))) {
+        try (OracleAgent oracle = new OracleAgent(McSettings.defaults().withWorlds(10))) {
             for (int trial = 0; trial < 400 && checked < 25; trial++) {
                 RandomGames.Game g = RandomGames.play(RULES, random, 60 + random.nextInt(40));
                 long[] h = g.hands();

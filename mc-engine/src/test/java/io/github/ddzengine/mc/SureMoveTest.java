@@ -19,7 +19,7 @@ import io.github.ddzengine.mc.agents.RuleAgent;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decision-level sure win ({@link Tuning#surePlays()}, {@link Playout#sureMoves}): the issue's
+ * The decision-level sure win ({@link McSettings#surePlays()}, {@link Playout#sureMoves}): the issue's
  * endgame shapes by hand, and on positions of {@code rule} self-play every move it keeps checked
  * against the exact open-hand solver on the true deal (a sure win must be a solved win), and the
  * agent's move one of them.
@@ -67,11 +67,12 @@ class SureMoveTest {
 
     @Test
     void theSettingIsBounded() {
-        assertEquals(0, Tuning.DEFAULT.surePlays());
-        assertEquals(3, Tuning.DEFAULT.withSurePlays(3).surePlays());
-        assertEquals(3, Tuning.DEFAULT.withSurePlays(3).withRolloutFeatures(1023).withHalvingRounds(2).surePlays());
-        assertThrows(IllegalArgumentException.class, () -> Tuning.DEFAULT.withSurePlays(Tuning.MAX_SURE_PLAYS + 1));
-        assertThrows(IllegalArgumentException.class, () -> Tuning.DEFAULT.withSurePlays(-1));
+        assertEquals(0, McSettings.defaults().surePlays());
+        assertEquals(3, McSettings.builder().surePlays(3).build().surePlays());
+        assertEquals(3, McSettings.builder().surePlays(3).rolloutFeatures(1023).halvingRounds(2).build().surePlays());
+        assertThrows(IllegalArgumentException.class,
+            () -> McSettings.builder().surePlays(McSettings.MAX_SURE_PLAYS + 1).build());
+        assertThrows(IllegalArgumentException.class, () -> McSettings.builder().surePlays(-1).build());
     }
 
     /**
@@ -80,8 +81,8 @@ class SureMoveTest {
      */
     @Test
     void everySureMoveIsASolvedWin() {
-        MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(4)
-            .withTuning(Tuning.DEFAULT.withSurePlays(Tuning.MAX_SURE_PLAYS)));
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.builder().worlds(4)
+            .surePlays(McSettings.MAX_SURE_PLAYS).build());
         Solver solver = new Solver(RULES, 4);
         MoveGenerator gen = new MoveGenerator(RULES);
         int[] moves = new int[MoveGenerator.MAX_MOVES];
@@ -103,7 +104,7 @@ class SureMoveTest {
                 InformationSet info = InformationSet.view(g, deal.kitty(), 1);
                 int total = Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]);
                 if (total <= 30) {
-                    int[] sure = agent.sureMoves(info, Tuning.MAX_SURE_PLAYS);
+                    int[] sure = agent.sureMoves(info, McSettings.MAX_SURE_PLAYS);
                     if (sure.length > 0) {
                         int n = gen.answers(h[seat], g.lastMove(), moves);
                         Position p = Position.of(RULES, h, seat, g.lastMove(), g.lastSeat());

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     description = {"Estimates the win rate of a 17-card hand as landlord (sampled kitties and farmer hands, "
         + "played out) with a 95%% interval, and bids 0-3 from the thresholds (docs/cli/move-and-bid.md). The estimate "
-        + "has the budget of a move (--budget-ms, default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+        + "has the budget of a move (--budget-ms, default " + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS
         + ": at most --worlds worlds until the budget less its 4 ms "
         + "reserve), after a warm-up of the cold JVM (--warmup-ms)."},
     footer = {"", "Examples:", "  ddz bid --hand 3345567899JQKA22D", "  ddz bid --hand 3345567899JQKA22D --seat 2 --bids 1,0 --json",
@@ -51,8 +51,8 @@ final class BidCommand implements Callable<Integer> {
         description = "Most worlds (default 1000); with --budget-ms 0 exactly N, reproducible.")
     private int worlds;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
-        description = "Time budget of the estimate, as for a move (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget of the estimate, as for a move (default " + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS
             + "); 0: no clock, exactly --worlds worlds.")
     private int budgetMillis;
 
@@ -110,8 +110,9 @@ final class BidCommand implements Callable<Integer> {
             return Ddz.inputError(spec, e);
         }
         Bidder bidder = bidder(worlds);
-        MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBidder(bidder);
-        config = budgetMillis == 0 ? config.withWorlds(1) : config.withBudget(budgetMillis);
+        io.github.ddzengine.mc.McSettings config = (budgetMillis == 0
+            ? io.github.ddzengine.mc.McSettings.builder().worlds(1)
+            : io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)).bidder(bidder).build();
         Bidder.Estimate e;
         try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (budgetMillis > 0) {

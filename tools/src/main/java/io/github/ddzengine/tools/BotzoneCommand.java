@@ -40,8 +40,8 @@ final class BotzoneCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
-        description = "Time budget of a play decision (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS + ").")
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget of a play decision (default " + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS + ").")
     private int budgetMs;
 
     @Option(names = "--agent", paramLabel = "AGENT", defaultValue = "mc",

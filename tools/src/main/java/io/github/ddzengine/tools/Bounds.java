@@ -15,9 +15,9 @@ public final class Bounds {
     /** Deals of a match: each plays twice, and game numbers stay below 2^31. */
     public static final int MAX_DEALS = 100_000_000;
     /** Fixed worlds of one Monte Carlo decision or bid estimate. */
-    public static final int MAX_WORLDS = io.github.ddzengine.mc.agents.AgentSpecs.MAX_WORLDS;
+    public static final int MAX_WORLDS = io.github.ddzengine.mc.McSettings.MAX_WORLDS;
     /** Time budget of one Monte Carlo decision, ms (10 minutes). */
-    public static final int MAX_BUDGET_MS = io.github.ddzengine.mc.agents.AgentSpecs.MAX_BUDGET_MS;
+    public static final int MAX_BUDGET_MS = io.github.ddzengine.mc.McSettings.MAX_BUDGET_MILLIS;
     /** Untimed warm-up before a decision, ms (10 minutes). */
     public static final int MAX_WARMUP_MS = 600_000;
     /** Time-out of one solve, ms (30 days): far below the point where a deadline in ns wraps. */

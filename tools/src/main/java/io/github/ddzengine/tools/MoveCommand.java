@@ -59,8 +59,8 @@ final class MoveCommand implements Callable<Integer> {
         + "scores use base 1).")
     private int bid;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
-        description = "Time budget (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS + ").")
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget (default " + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS + ").")
     private int budgetMillis;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
@@ -122,8 +122,8 @@ final class MoveCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        MonteCarloAgent.Config config = MonteCarloAgent.Config.defaults().withBudget(budgetMillis)
-            .withThreads(threads).withWorlds(worlds).withPrior(p);
+        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)
+            .threads(threads).worlds(worlds).prior(p).build();
         Decision d;
         try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
             if (worlds == 0) {

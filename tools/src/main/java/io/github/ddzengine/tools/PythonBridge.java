@@ -481,9 +481,9 @@ public final class PythonBridge implements AutoCloseable {
     private String moveRequest(JsonNode node, Rules rules) {
         Rules r = rulesOf(handle(rules));
         InformationSet info = AgentProtocol.readPlay(node, r);
-        int budget = (int) integer(node, "budget_ms", io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS, 5,
+        int budget = (int) integer(node, "budget_ms", io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS, 5,
             Bounds.MAX_BUDGET_MS);
-        int threads = (int) integer(node, "threads", 1, 1, AgentSpecs.MAX_THREADS);
+        int threads = (int) integer(node, "threads", 1, 1, io.github.ddzengine.mc.McSettings.MAX_THREADS);
         int worlds = (int) integer(node, "worlds", 0, 0, Bounds.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String prior = JsonFields.text(node, "prior");
@@ -500,8 +500,8 @@ public final class PythonBridge implements AutoCloseable {
         String key = preset + "/" + budget + "/" + threads + "/" + worlds + "/" + prior.toLowerCase(java.util.Locale.ROOT);
         MonteCarloAgent a = agents.get(key);
         if (a == null) {
-            MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults().withBudget(budget).withThreads(threads)
-                .withWorlds(worlds).withPrior(Prior.named(prior));
+            io.github.ddzengine.mc.McSettings c = io.github.ddzengine.mc.McSettings.builder().budget(budget)
+                .threads(threads).worlds(worlds).prior(Prior.named(prior)).build();
             a = new MonteCarloAgent(c, tables(preset));
             agents.put(key, a);
             if (agents.size() > MAX_AGENTS) {

@@ -63,8 +63,8 @@ final class ServeCommand implements Callable<Integer> {
         description = "The agent: mc (default), rule, rule-douzero, greedy, random, or mc:KEY=VALUE,... as in ddz play.")
     private String agentSpec;
 
-    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS,
-        description = "Time budget of the mc agent per decision (default " + io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+    @Option(names = "--budget-ms", paramLabel = "MS", defaultValue = "" + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS,
+        description = "Time budget of the mc agent per decision (default " + io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS
             + "; a budget in --agent wins).")
     private int budgetMs;
 

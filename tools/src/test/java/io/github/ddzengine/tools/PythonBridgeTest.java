@@ -142,7 +142,7 @@ class PythonBridgeTest {
             InformationSet info = InformationSet.of(rules, 1, Notation.parseCards("577AA22"), Notation.parseCards("2XD"), 3,
                 history);
             Decision expected;
-            try (MonteCarloAgent agent = new MonteCarloAgent(MonteCarloAgent.Config.defaults().withWorlds(40))) {
+            try (MonteCarloAgent agent = new MonteCarloAgent(io.github.ddzengine.mc.McSettings.defaults().withWorlds(40))) {
                 expected = agent.decide(info, 3);
             }
             assertEquals(rules.table().format(expected.move()), d.get("move").textValue());

@@ -8,19 +8,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
-import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Effort;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.OracleAgent;
-import io.github.ddzengine.mc.PassPrior;
-import io.github.ddzengine.mc.PolicyPrior;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
-import io.github.ddzengine.mc.Tuning;
 
 /**
  * Agents by name: the one place where an agent spec such as {@code mc:budget=50,worlds=200} becomes
@@ -47,13 +43,6 @@ import io.github.ddzengine.mc.Tuning;
  * that reads settings. Agents of the engine itself are added to {@link #builtIn()}.
  */
 public final class AgentSpecs {
-    /** The most a Monte Carlo spec's {@code budget} may be, ms (10 minutes). */
-    public static final int MAX_BUDGET_MS = 600_000;
-    /** The most a Monte Carlo spec's {@code worlds} or {@code bid-worlds} may be. */
-    public static final int MAX_WORLDS = 10_000_000;
-    /** The most a Monte Carlo spec's {@code threads} may be. */
-    public static final int MAX_THREADS = 64;
-
     /** Makes an agent that takes settings. */
     @FunctionalInterface
     public interface Factory {
@@ -125,17 +114,16 @@ public final class AgentSpecs {
         .withPlain("rule-douzero", "the rule agent as DouZero's port plays it: a lead takes the last group holding "
             + "the lowest card (the published 46% self-play figure)", BuiltIn.RULE_DOUZERO)
         .withPlain("greedy", "min-hand heuristic", BuiltIn.GREEDY)
-        .with("mc", "Monte Carlo engine (settings: budget=MS default " + MonteCarloAgent.DEFAULT_BUDGET_MILLIS
+        .with("mc", "Monte Carlo engine (settings: budget=MS default " + McSettings.DEFAULT_BUDGET_MILLIS
             + ", threads=N default 1, "
             + "worlds=N fixed worlds instead of the clock, effort=E a deterministic work budget of E "
             + "microsecond-equivalents instead of the clock (" + Effort.EFFORT_50MS_MICROS + " = the time of a 50 ms "
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
-            + "most C cards, nodes=N node budget per solve, rsolve=C rollouts end in a solve at C cards, rnodes=N its "
+            + "most C cards, nodes=N node budget per solve, candidates=N most candidate moves (default 16), rsolve=C rollouts end in a solve at C cards, rnodes=N its "
             + "node budget, halving=R successive halving of the candidates in R rounds, sure=P play at once a move "
-            + "that wins whatever the hidden cards, its rest out in at most P plays, reply=K in each world the first "
-            + "opponent to act tries K replies and keeps its best rollout, rsides=1|2|3 the reply search in the landlord's "
-            + "decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds "
-            + "default 1000)", BuiltIn.MC)
+            + "that wins whatever the hidden cards, its rest out in at most P plays, model=FILE a leaf model (a value "
+            + "network of ddz learn train) instead of rollouts to the end, plies=K rollout moves before the model "
+            + "(default 0), bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
@@ -349,196 +337,41 @@ public final class AgentSpecs {
 
     // ------------------------------------------------------------------------------- the engine's
 
+    /** The settings {@code mc-v1} takes (a subset of {@link McSettings#KEYS}). */
+    private static final List<String> V1_KEYS = List.of("budget", "threads", "worlds", "effort", "prior");
+
     /**
-     * The settings of {@code mc}, and the five of them {@code mc-v1} takes (budget, threads,
-     * worlds, effort, prior), read once; 0 or -1 (those that may be 0) means not given.
+     * The frozen {@code mc-v1} of a spec's settings, read by {@link McSettings#parse} (it takes
+     * {@link #V1_KEYS} and keeps the priors it had: solo-pass, in its own copy, and uniform).
      */
-    private static final class McSettings {
-        /** The settings only {@code mc} takes. */
-        private static final List<String> MC_ONLY = List.of("rollout", "solver", "nodes", "rsolve", "rnodes", "halving",
-            "sure", "reply", "rsides", "bid-worlds");
-
-        int budget;
-        int threads;
-        int worlds;
-        long effort;
-        int bidWorlds;
-        int nodes;
-        int rollout = -1;
-        int solver = -1;
-        int rsolve = -1;
-        int rnodes = -1;
-        int halving = -1;
-        int sure = -1;
-        int reply = -1;
-        int rsides = -1;
-        Prior prior;
-
-        McSettings(String agent, Map<String, String> settings, boolean full) {
-            for (Map.Entry<String, String> e : settings.entrySet()) {
-                String v = e.getValue();
-                // a setting of mc alone is unknown to mc-v1: it falls to the default branch
-                String key = full || !MC_ONLY.contains(e.getKey()) ? e.getKey() : "";
-                switch (key) {
-                    case "budget" -> budget = positive(agent, "budget", v);
-                    case "threads" -> threads = positive(agent, "threads", v);
-                    case "worlds" -> worlds = positive(agent, "worlds", v);
-                    case "effort" -> effort = positive(agent, "effort", v);
-                    case "bid-worlds" -> bidWorlds = positive(agent, "bid-worlds", v);
-                    case "nodes" -> nodes = positive(agent, "nodes", v);
-                    case "rollout" -> rollout = nonNegative(agent, "rollout", v);
-                    case "solver" -> solver = nonNegative(agent, "solver", v);
-                    case "rsolve" -> rsolve = nonNegative(agent, "rsolve", v);
-                    case "rnodes" -> rnodes = nonNegative(agent, "rnodes", v);
-                    case "halving" -> halving = upTo(agent, "halving", v, 0, Tuning.MAX_HALVING_ROUNDS);
-                    case "sure" -> sure = upTo(agent, "sure", v, 0, Tuning.MAX_SURE_PLAYS);
-                    case "reply" -> reply = upTo(agent, "reply", v, 0, Tuning.MAX_REPLIES);
-                    case "rsides" -> rsides = upTo(agent, "rsides", v, 1, Tuning.REPLY_BOTH);
-                    case "prior" -> {
-                        try {
-                            // the pass and policy priors are mc's alone (mc-v1 keeps the priors it had)
-                            String pv = v.trim().toLowerCase(java.util.Locale.ROOT);
-                            prior = full && "pass".equals(pv) ? new PassPrior()
-                                : full && "policy".equals(pv) ? new PolicyPrior() : Prior.named(v);
-                        } catch (IllegalArgumentException bad) {
-                            throw new IllegalArgumentException("agent '" + agent + "': " + (full
-                                ? bad.getMessage().replace("(solo-pass, uniform)", "(solo-pass, pass, policy, uniform)")
-                                : bad.getMessage()));
-                        }
-                    }
-                    default -> throw new IllegalArgumentException("agent '" + agent + "': unknown setting '" + e.getKey()
-                        + "' (budget, threads, worlds, effort, prior" + (full ? ", " + String.join(", ", MC_ONLY) + ")" : ")"));
-                }
-            }
-            if (worlds > 0 && effort > 0) {
-                throw new IllegalArgumentException("agent '" + agent + "': worlds and effort are exclusive (give one)");
-            }
-        }
-
-        private static int positive(String agent, String key, String value) {
-            int v = 0;
-            if (Ascii.isDigits(value)) { // Integer.parseInt takes other scripts' digits
-                try {
-                    v = Integer.parseInt(value);
-                } catch (NumberFormatException e) {
-                    v = Integer.MAX_VALUE; // beyond an int: over every bound below
-                }
-            }
-            if (v <= 0) {
-                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a positive integer, not '"
-                    + value + "'");
-            }
-            // issue 21: the counts are bounded (a value past a bound exhausts the heap or runs for days)
-            int max = switch (key) {
-                case "budget" -> MAX_BUDGET_MS;
-                case "worlds", "bid-worlds" -> MAX_WORLDS;
-                case "threads" -> MAX_THREADS;
-                default -> Integer.MAX_VALUE;
-            };
-            if (v > max) {
-                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be 1.." + max + ", not '"
-                    + value + "'");
-            }
-            return v;
-        }
-
-        /** A non-negative integer setting within {@code min..max}: one line naming the range otherwise. */
-        static int upTo(String agent, String key, String value, int min, int max) {
-            int x = nonNegative(agent, key, value);
-            if (x < min || x > max) {
-                throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be " + min + ".." + max
-                    + ", not '" + value + "'");
-            }
-            return x;
-        }
-
-        private static int nonNegative(String agent, String key, String value) {
+    private static Agent monteCarloV1(Rules rules, EngineTables tables, Map<String, String> settings) {
+        String p = settings.get("prior");
+        Prior prior = null;
+        if (p != null) {
             try {
-                if (Ascii.isDigits(value)) {
-                    return Integer.parseInt(value);
-                }
-            } catch (NumberFormatException e) {
-                // reported below
+                prior = Prior.named(p);
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException("agent 'mc-v1': " + bad.getMessage());
             }
-            throw new IllegalArgumentException("agent '" + agent + "': " + key + " must be a non-negative integer, not '"
-                + value + "'");
         }
-
-        Agent monteCarlo(EngineTables tables) {
-            return new MonteCarloAgent(config(), tables);
+        McSettings s = McSettings.parse("mc-v1", settings, V1_KEYS, rules);
+        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
+        if (settings.containsKey("budget")) {
+            c = c.withBudget(s.budgetMillis());
         }
-
-        /** The settings of {@code mc} (and of the oracle, which searches as {@code mc} does). */
-        MonteCarloAgent.Config config() {
-            MonteCarloAgent.Config c = MonteCarloAgent.Config.defaults();
-            if (budget > 0) {
-                c = c.withBudget(budget);
-            }
-            if (threads > 0) {
-                c = c.withThreads(threads);
-            }
-            if (worlds > 0) {
-                c = c.withWorlds(worlds);
-            }
-            if (effort > 0) {
-                c = c.withEffort(effort);
-            }
-            if (prior != null) {
-                c = c.withPrior(prior);
-            }
-            if (solver >= 0) {
-                c = c.withSolverMaxCards(solver);
-            }
-            if (nodes > 0) {
-                c = c.withSolverNodes(nodes);
-            }
-            if (rollout >= 0) {
-                c = c.withTuning(c.tuning().withRolloutFeatures(rollout));
-            }
-            if (rsolve >= 0 || rnodes >= 0) {
-                Tuning t = c.tuning();
-                c = c.withTuning(t.withRolloutSolve(rsolve >= 0 ? rsolve : t.rolloutSolveCards(),
-                    rnodes >= 0 ? rnodes : t.rolloutSolveNodes()));
-            }
-            if (halving >= 0) {
-                c = c.withTuning(c.tuning().withHalvingRounds(halving));
-            }
-            if (sure >= 0) {
-                c = c.withTuning(c.tuning().withSurePlays(sure));
-            }
-            if (reply >= 0) {
-                c = c.withTuning(c.tuning().withReplies(reply));
-            }
-            if (rsides >= 0) {
-                c = c.withTuning(c.tuning().withReplySides(rsides));
-            }
-            if (bidWorlds > 0) {
-                Bidder d = c.bidder();
-                c = c.withBidder(new Bidder(d.bid1(), d.bid2(), d.bid3(), bidWorlds));
-            }
-            return c;
+        if (settings.containsKey("threads")) {
+            c = c.withThreads(s.threads());
         }
-
-        Agent monteCarloV1(EngineTables tables) {
-            io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
-            if (budget > 0) {
-                c = c.withBudget(budget);
-            }
-            if (threads > 0) {
-                c = c.withThreads(threads);
-            }
-            if (worlds > 0) {
-                c = c.withWorlds(worlds);
-            }
-            if (effort > 0) {
-                c = c.withEffort(effort);
-            }
-            if (prior != null) {
-                // the frozen engine keeps its own copy of the solo-pass prior
-                c = c.withPrior(prior instanceof SoloPassPrior ? new io.github.ddzengine.mc.v1.SoloPassPrior() : prior);
-            }
-            return new io.github.ddzengine.mc.v1.MonteCarloAgent(c, tables);
+        if (s.worlds() > 0) {
+            c = c.withWorlds(s.worlds());
         }
+        if (s.effort() > 0) {
+            c = c.withEffort(s.effort());
+        }
+        if (prior != null) {
+            c = c.withPrior(prior instanceof SoloPassPrior ? new io.github.ddzengine.mc.v1.SoloPassPrior() : prior);
+        }
+        return new io.github.ddzengine.mc.v1.MonteCarloAgent(c, tables);
     }
 
     /**
@@ -553,8 +386,8 @@ public final class AgentSpecs {
         for (Map.Entry<String, String> e : settings.entrySet()) {
             switch (e.getKey()) {
                 case "model" -> model = e.getValue();
-                case "worlds" -> worlds = McSettings.upTo("net", "worlds", e.getValue(), 1, NetAgent.MAX_WORLDS);
-                case "evals" -> evals = McSettings.upTo("net", "evals", e.getValue(), 1, NetAgent.MAX_EVALS);
+                case "worlds" -> worlds = McSettings.range("net", "worlds", e.getValue(), 1, NetAgent.MAX_WORLDS);
+                case "evals" -> evals = McSettings.range("net", "evals", e.getValue(), 1, NetAgent.MAX_EVALS);
                 default -> throw new IllegalArgumentException("agent 'net': unknown setting '" + e.getKey()
                     + "' (model, worlds, evals)");
             }
@@ -563,14 +396,7 @@ public final class AgentSpecs {
             throw new IllegalArgumentException("agent 'net': no model: give net:model=FILE, a model file of "
                 + "ddz learn train (the shipped one: models/value-net-standard.ddzt)");
         }
-        io.github.ddzengine.mc.eval.ValueNet net;
-        try {
-            net = io.github.ddzengine.mc.eval.ValueNetFile.read(java.nio.file.Path.of(model), rules).net();
-        } catch (java.nio.file.InvalidPathException bad) {
-            throw new IllegalArgumentException("agent 'net': model '" + model + "' is not a path");
-        } catch (io.github.ddzengine.tables.TableException bad) {
-            throw new IllegalArgumentException("agent 'net': " + bad.getMessage());
-        }
+        io.github.ddzengine.mc.eval.ValueNet net = McSettings.readModel("net", model, rules);
         return new NetAgent(rules, tables, net, worlds, evals);
     }
 
@@ -591,9 +417,9 @@ public final class AgentSpecs {
         @Override
         public Agent create(Rules rules, EngineTables tables, Map<String, String> settings) {
             return switch (this) {
-                case MC -> new McSettings("mc", settings, true).monteCarlo(tables);
-                case ORACLE -> new OracleAgent(new McSettings("oracle", settings, true).config(), tables);
-                case MC_V1 -> new McSettings("mc-v1", settings, false).monteCarloV1(tables);
+                case MC -> new MonteCarloAgent(McSettings.parse("mc", settings, McSettings.KEYS, rules), tables);
+                case ORACLE -> new OracleAgent(McSettings.parse("oracle", settings, McSettings.KEYS, rules), tables);
+                case MC_V1 -> monteCarloV1(rules, tables, settings);
                 case NET -> net(rules, tables, settings);
                 default -> throw new IllegalStateException(this + " takes no settings");
             };

@@ -100,8 +100,8 @@ final class Worker {
             long moves = p.moves() - movesBefore;
             long lookups = p.splits().lookups() - lookupsBefore;
             int cards = Cards.size(world[0]) + Cards.size(world[1]) + Cards.size(world[2]);
-            ledger.record(w, attempts, cards, rollouts, moves, lookups, solveNodes, solved, worldWins, worldScores);
-            job.effort.charge(attempts, cards, rollouts, moves, lookups, solveNodes);
+            ledger.record(w, attempts, cards, rollouts, moves, lookups, solveNodes, 0, solved, worldWins, worldScores);
+            job.effort.charge(attempts, cards, rollouts, moves, lookups, solveNodes, 0);
         }
     }
 

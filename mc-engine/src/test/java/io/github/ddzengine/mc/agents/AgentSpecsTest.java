@@ -13,10 +13,10 @@ import java.util.Map;
 
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.SoloPassPrior;
-import io.github.ddzengine.mc.Tuning;
 import org.junit.jupiter.api.Test;
 
 class AgentSpecsTest {
@@ -38,9 +38,9 @@ class AgentSpecsTest {
         assertInstanceOf(GreedyAgent.class, specs.parse("greedy", RULES));
         assertInstanceOf(io.github.ddzengine.mc.v1.MonteCarloAgent.class, specs.parse("mc-v1:worlds=4", RULES));
         try (MonteCarloAgent mc = (MonteCarloAgent) specs.parse("MC", RULES)) {
-            assertEquals(MonteCarloAgent.Config.defaults().budgetMillis(), mc.config().budgetMillis());
+            assertEquals(McSettings.defaults().budgetMillis(), mc.settings().budgetMillis());
             // every rollout feature since branch strength5 (docs/strength.md, "Levers tried")
-            assertEquals(1023, mc.config().tuning().rolloutFeatures());
+            assertEquals(1023, mc.settings().rolloutFeatures());
             assertSame(EngineTables.NONE, mc.tables());
         }
         assertTrue(specs.describe().startsWith("random: uniform over the legal moves (agents.md); rule: "),
@@ -52,7 +52,7 @@ class AgentSpecsTest {
         EngineTables tables = EngineTables.NONE.withSplit(null);
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn()
             .parse("mc:budget=30, threads=2,,worlds=7,prior=UNIFORM,bid-worlds=20", RULES, tables)) {
-            MonteCarloAgent.Config c = mc.config();
+            McSettings c = mc.settings();
             assertEquals(30, c.budgetMillis());
             assertEquals(2, c.threads());
             assertEquals(7, c.worlds());
@@ -62,36 +62,29 @@ class AgentSpecsTest {
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn()
             .parse("mc:rnodes=500,rollout=0,solver=12,nodes=900,rsolve=9", RULES)) {
-            MonteCarloAgent.Config c = mc.config();
-            assertEquals(0, c.tuning().rolloutFeatures());
-            assertEquals(9, c.tuning().rolloutSolveCards());
-            assertEquals(500, c.tuning().rolloutSolveNodes());
+            McSettings c = mc.settings();
+            assertEquals(0, c.rolloutFeatures());
+            assertEquals(9, c.rolloutSolveCards());
+            assertEquals(500, c.rolloutSolveNodes());
             assertEquals(12, c.solverMaxCards());
             assertEquals(900, c.solverNodes());
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:sure=4,rollout=1023", RULES)) {
-            assertEquals(4, mc.config().tuning().surePlays());
-            assertEquals(1023, mc.config().tuning().rolloutFeatures());
+            assertEquals(4, mc.settings().surePlays());
+            assertEquals(1023, mc.settings().rolloutFeatures());
         }
-        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:reply=4,sure=2", RULES)) {
-            assertEquals(4, mc.config().tuning().replies());
-            assertEquals(Tuning.REPLY_BOTH, mc.config().tuning().replySides());
-            assertEquals(2, mc.config().tuning().surePlays());
-        }
-        try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:reply=3,rsides=1", RULES)) {
-            assertEquals(3, mc.config().tuning().replies());
-            assertTrue(mc.config().tuning().repliesFor(0));
-            assertFalse(mc.config().tuning().repliesFor(1));
-        }
+        // the reply search lost its matches and left the product (docs/strength.md): its keys are unknown
+        IllegalArgumentException reply = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("mc:reply=4", RULES));
+        assertTrue(reply.getMessage().startsWith("agent 'mc': unknown setting 'reply'"), reply.getMessage());
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc", RULES)) {
-            assertEquals(0, mc.config().tuning().replies(), "the reply search is opt-in");
-            assertEquals(0, mc.config().tuning().surePlays(), "the sure win is opt-in");
+            assertEquals(0, mc.settings().surePlays(), "the sure win is opt-in");
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=solo-pass", RULES)) {
-            assertInstanceOf(SoloPassPrior.class, mc.config().prior());
+            assertInstanceOf(SoloPassPrior.class, mc.settings().prior());
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) AgentSpecs.builtIn().parse("mc:prior=policy", RULES)) {
-            assertInstanceOf(io.github.ddzengine.mc.PolicyPrior.class, mc.config().prior());
+            assertInstanceOf(io.github.ddzengine.mc.PolicyPrior.class, mc.settings().prior());
         }
     }
 
@@ -100,14 +93,14 @@ class AgentSpecsTest {
         AgentSpecs specs = AgentSpecs.builtIn().withDefaults("mc", Map.of("budget", "20"))
             .withDefaults("mc", Map.of("Bid-Worlds", "30"));
         try (MonteCarloAgent mc = (MonteCarloAgent) specs.parse("mc", RULES)) {
-            assertEquals(20, mc.config().budgetMillis());
-            assertEquals(30, mc.config().bidder().worlds());
+            assertEquals(20, mc.settings().budgetMillis());
+            assertEquals(30, mc.settings().bidder().worlds());
         }
         try (MonteCarloAgent mc = (MonteCarloAgent) specs.parse("mc:budget=40", RULES)) {
-            assertEquals(40, mc.config().budgetMillis());
-            assertEquals(30, mc.config().bidder().worlds());
+            assertEquals(40, mc.settings().budgetMillis());
+            assertEquals(30, mc.settings().bidder().worlds());
         }
-        assertEquals(50, ((MonteCarloAgent) AgentSpecs.builtIn().parse("mc", RULES)).config().budgetMillis(),
+        assertEquals(50, ((MonteCarloAgent) AgentSpecs.builtIn().parse("mc", RULES)).settings().budgetMillis(),
             "the value defaults were added to is unchanged");
         assertThrows(IllegalArgumentException.class, () -> AgentSpecs.builtIn().withDefaults("rule", Map.of("a", "b")));
         assertThrows(IllegalArgumentException.class, () -> AgentSpecs.builtIn().withDefaults("nobody", Map.of()));
@@ -127,15 +120,12 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
-            + "rsolve, rnodes, halving, sure, reply, rsides, bid-worlds)",
+            + "candidates, rsolve, rnodes, halving, sure, model, plies, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
         assertEquals("agent 'mc': rsolve must be a non-negative integer, not '-1'", refusal(specs, "mc:rsolve=-1"));
         assertEquals("agent 'mc': sure must be 0..8, not '9'", refusal(specs, "mc:sure=9"));
-        assertEquals("agent 'mc': reply must be 0..16, not '17'", refusal(specs, "mc:reply=17"));
-        assertEquals("agent 'mc': rsides must be 1..3, not '0'", refusal(specs, "mc:rsides=0"));
-        assertEquals("agent 'mc': reply must be a non-negative integer, not 'x'", refusal(specs, "mc:reply=x"));
         assertEquals("agent 'mc-v1': unknown setting 'reply' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:reply=4"));
         assertEquals("agent 'mc': sure must be a non-negative integer, not 'x'", refusal(specs, "mc:sure=x"));

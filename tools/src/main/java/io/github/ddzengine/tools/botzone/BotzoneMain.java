@@ -34,7 +34,7 @@ public final class BotzoneMain {
 
     /** Runs one turn on the process's standard streams. */
     public static void main(String[] args) throws IOException {
-        int budget = io.github.ddzengine.mc.MonteCarloAgent.DEFAULT_BUDGET_MILLIS;
+        int budget = io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS;
         String agent = "mc";
         long seed = 0;
         String tables = null;

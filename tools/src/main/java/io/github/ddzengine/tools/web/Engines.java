@@ -50,9 +50,8 @@ final class Engines {
     MonteCarloAgent agent(int budgetMillis, int worlds, int maxCandidates) {
         String key = budgetMillis + "/" + worlds + "/" + maxCandidates;
         return agents.get().computeIfAbsent(key, k -> {
-            MonteCarloAgent.Config d = MonteCarloAgent.Config.defaults().withBudget(budgetMillis).withWorlds(worlds)
-                .withThreads(1);
-            return new MonteCarloAgent(d.withMaxCandidates(maxCandidates), tables);
+            return new MonteCarloAgent(io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis).worlds(worlds)
+                .threads(1).maxCandidates(maxCandidates).build(), tables);
         });
     }
 

@@ -108,7 +108,7 @@ final class MatchService {
 
     /** Refuses Monte Carlo agents whose decisions would outlast a request: over 1 s or 1,000 fixed worlds. */
     private static void checkBudget(Agent agent, String field) {
-        if (agent instanceof MonteCarloAgent m && (m.config().budgetMillis() > 1000 || m.config().worlds() > 1000)) {
+        if (agent instanceof MonteCarloAgent m && (m.settings().budgetMillis() > 1000 || m.settings().worlds() > 1000)) {
             throw HttpError.bad("\"" + field + "\": the server plays Monte Carlo agents with at most budget=1000 or "
                 + "worlds=1000 (the command line has no limit)");
         }

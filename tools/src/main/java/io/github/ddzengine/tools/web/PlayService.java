@@ -278,7 +278,7 @@ final class PlayService {
         while (!g.bidding.isOver() && g.bidding.position() != g.you) {
             int pos = g.bidding.position();
             int[] earlier = g.bidding.bids();
-            MonteCarloAgent a = engines.agent(g.budget, 0, MonteCarloAgent.Config.defaults().maxCandidates());
+            MonteCarloAgent a = engines.agent(g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
             a.startGame(SplitMix64.derive(g.seed, 100 + pos));
             g.bidding.bid(a.bid(BidRequest.of(g.rules, g.deal.hand(pos), earlier)));
         }
@@ -295,7 +295,7 @@ final class PlayService {
     private void enginePlays(Game g) {
         GameState s = g.state;
         while (!s.isOver() && s.toAct() != g.yourSeat()) {
-            MonteCarloAgent a = engines.agent(g.budget, 0, MonteCarloAgent.Config.defaults().maxCandidates());
+            MonteCarloAgent a = engines.agent(g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
             a.startGame(SplitMix64.derive(g.seed, 200 + s.toAct()));
             s.play(a.play(InformationSet.view(s, g.deal.kitty(), g.bidding.base())));
         }
