@@ -14,9 +14,11 @@ import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.tables.EngineTables;
 
 /**
- * A/B timing of two solver settings in one JVM (issue 22, docs/solver-speed.md): every position
- * of the groups gets a reused solver with levers A and one with levers B ({@link Solver}'s
- * experiment constructor; A equal to B measures the method's noise). A round is one pass of
+ * A/B timing in one JVM (issue 22, docs/solver-speed.md): every position of the groups gets two
+ * reused solvers, side A and side B. The per-node levers it once compared left the product with
+ * the redesign of issue 40 (their figures stay in docs/solver-speed.md), so both sides are the
+ * default search: it measures the method's noise, the yardstick of a change timed across two
+ * builds. A round is one pass of
  * side A over every position and one of side B, the order alternating from round to round
  * (AB, BA, AB, ...), so load drift and the JIT's state hit both sides alike. A position's sample
  * is its solve repeated a fixed number of times (set in the first warm-up round so that a
@@ -29,7 +31,7 @@ import io.github.ddzengine.core.tables.EngineTables;
  * range.
  *
  * <p>From the repository root (where {@code testdata/} is): {@code java -cp bench/target/benchmarks.jar
- * io.github.ddzengine.bench.SolveAB GROUP[,GROUP...] LEVERS_A LEVERS_B WARMUP_ROUNDS ROUNDS}; add
+ * io.github.ddzengine.bench.SolveAB GROUP[,GROUP...] WARMUP_ROUNDS ROUNDS}; add
  * {@code -Deach=true} for a line a position (its nodes and median times).
  */
 public final class SolveAB {
@@ -40,17 +42,16 @@ public final class SolveAB {
 
     /** See the class comment. */
     public static void main(String[] args) throws IOException {
-        if (args.length != 5) {
-            System.err.println("usage: SolveAB GROUP[,GROUP...] LEVERS_A LEVERS_B WARMUP_ROUNDS ROUNDS");
+        if (args.length != 3) {
+            System.err.println("usage: SolveAB GROUP[,GROUP...] WARMUP_ROUNDS ROUNDS");
             System.exit(2);
         }
         List<String> ids = new ArrayList<>();
         for (String g : args[0].split(",")) {
             ids.addAll(SolveGroups.ids(g));
         }
-        int[] levers = {Integer.parseInt(args[1]), Integer.parseInt(args[2])};
-        int warm = Integer.parseInt(args[3]);
-        int rounds = Integer.parseInt(args[4]);
+        int warm = Integer.parseInt(args[1]);
+        int rounds = Integer.parseInt(args[2]);
         int n = ids.size();
         Position[] positions = new Position[n];
         Solver[][] solvers = new Solver[2][n];
@@ -58,7 +59,7 @@ public final class SolveAB {
             positions[i] = SolveGroups.position(ids.get(i));
             int mb = Solver.suggestedTableMegabytes(positions[i], Runtime.getRuntime().maxMemory());
             for (int s = 0; s < 2; s++) {
-                solvers[s][i] = new Solver(positions[i].rules(), mb, EngineTables.NONE, levers[s]);
+                solvers[s][i] = new Solver(positions[i].rules(), mb, EngineTables.NONE);
             }
         }
         Map<String, Integer> groupIndex = new LinkedHashMap<>();
@@ -118,7 +119,7 @@ public final class SolveAB {
                     nodes[1][i], a[rounds / 2] / 1000, b[rounds / 2] / 1000, a[rounds / 2] / b[rounds / 2]);
             }
         }
-        System.out.printf("levers A=%d B=%d, %d warm-up rounds, %d rounds, java %s%n", levers[0], levers[1], warm, rounds,
+        System.out.printf("A and B the default search, %d warm-up rounds, %d rounds, java %s%n", warm, rounds,
             System.getProperty("java.version"));
         System.out.printf("%-8s %10s %10s %11s %11s %8s %8s %7s %15s %15s%n", "group", "nodes A", "nodes B", "us/set A",
             "us/set B", "ns/nd A", "ns/nd B", "A/B", "quartiles", "range");

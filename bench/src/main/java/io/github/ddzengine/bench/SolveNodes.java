@@ -22,9 +22,7 @@ import io.github.ddzengine.core.solve.Solver;
  * <p>{@code java -cp bench/target/benchmarks.jar io.github.ddzengine.bench.SolveNodes [seed] [dealsPerShape] [each]}
  * from the repository root (default seed 11, 8 deals a shape; each solve has a 20 s budget, and a
  * solve cut short counts the nodes it spent). With {@code each}, it also prints one line per
- * position: its id (or the deal's shape and number) and its node count. {@code -Dlevers=N} solves
- * with the experimental levers {@code N} of {@link Solver}'s experiment constructor (0, the
- * default, for none).
+ * position: its id (or the deal's shape and number) and its node count.
  */
 public final class SolveNodes {
     /** Hand sizes of the random deals, landlord first. */
@@ -95,7 +93,7 @@ public final class SolveNodes {
      */
     private static long solve(Position p, long timeoutMillis) {
         Solver s = new Solver(p.rules(), Solver.suggestedTableMegabytes(p, Long.MAX_VALUE),
-            io.github.ddzengine.core.tables.EngineTables.NONE, Integer.getInteger("levers", 0));
+            io.github.ddzengine.core.tables.EngineTables.NONE);
         SolveResult r = s.solve(p, false, timeoutMillis, 0);
         return r.nodes();
     }

@@ -31,19 +31,7 @@ final class AlphaBeta {
     /** Leads answered by the endgame oracle in this solve. */
     long endgameHits;
 
-    /**
-     * Lever bit (bench experiments only, {@link Solver}'s experiment constructor): search the
-     * ply's killer before the moves are generated, pruned and ordered; a killer nobody on the
-     * other side can beat skips its passes as in the loop. Not the default: docs/solver-speed.md
-     * (third pass) has its figures (faster on JDK 17's small groups, not on JDK 25, slower on
-     * 17 v 17, more nodes).
-     */
-    static final int KILLER_FIRST = 1;
-    /** The experimental levers of this search, read once (0 for the default search). */
-    private final int levers;
-
-    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts, int levers) {
-        this.levers = levers;
+    AlphaBeta(SearchContext ctx, NormalFormKey key, MoveOrdering ordering, OpponentOuts opponentOuts) {
         this.ctx = ctx;
         this.rules = ctx.rules;
         this.table = ctx.table;
@@ -159,22 +147,6 @@ final class AlphaBeta {
             throw new IllegalStateException("search deeper than " + SearchContext.MAX_PLY + " plies");
         }
         boolean same = SearchContext.sameSide(mover, next);
-        // 3b. (lever, off by default) the ply's killer first, before the moves are generated
-        int killer = MoveTable.PASS;
-        if ((levers & KILLER_FIRST) != 0) {
-            int km = ordering.killer(ply, last);
-            if (km != MoveTable.PASS && Cards.contains(hand, table.cards(km)) && table.beats(km, last)) {
-                killer = km;
-                long rest = hand - table.cards(km);
-                if (rest == 0 || moverWinsAfter(ply, mover, next, km, rest, nobodyElseBeats(base, mover, km), same)) {
-                    ordering.cutoff(ply, last, km);
-                    if (tabled) {
-                        entries.store(k0, k1, k2, k, true, c.nodes - startNodes);
-                    }
-                    return true;
-                }
-            }
-        }
         // 4. opponent-out pruning first, so only the moves left are ordered (a dropped move is
         //    never a quick win: the opponent who goes out over it could beat it)
         int[] moves = c.moves(ply);
@@ -193,9 +165,6 @@ final class AlphaBeta {
         boolean win = false;
         for (int i = 0; i < n; i++) {
             int m = moves[i];
-            if (m == killer && killer != MoveTable.PASS) {
-                continue;
-            }
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);

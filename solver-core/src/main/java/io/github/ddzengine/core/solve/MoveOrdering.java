@@ -78,11 +78,6 @@ final class MoveOrdering {
         touchedCount = 0;
     }
 
-    /** The killer move of {@code ply} for leads or answers ({@code last}), {@link MoveTable#PASS} for none. */
-    int killer(int ply, int last) {
-        return (last == MoveTable.PASS ? leadKiller : answerKiller)[ply];
-    }
-
     /** Records that {@code move} refuted its siblings at {@code ply}: the ply's killer, and its history. */
     void cutoff(int ply, int last, int move) {
         boolean lead = last == MoveTable.PASS;

@@ -5,7 +5,7 @@ package io.github.ddzengine.core.solve;
  * normal form (three hands and the state word, compared whole, as in {@link TranspositionTable})
  * its proof and disproof numbers, each from 0 to {@link #INFINITE}. Buckets of two entries; the
  * first slot keeps the entry whose search cost most. Entries carry a generation, so
- * {@link #clear()} is O(1) but for a wipe once every 4,095 generations.
+ * {@link #clear()} is O(1) but for a wipe once every 2,047 generations ({@code MAX_GENERATION}).
  *
  * <p>Not thread-safe: one table per searching thread.
  */

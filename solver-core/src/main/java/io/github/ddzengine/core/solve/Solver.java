@@ -140,21 +140,6 @@ public final class Solver {
      * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
      */
     public Solver(Rules rules, int tableMegabytes, EngineTables tables) {
-        this(rules, tableMegabytes, tables, 0);
-    }
-
-    /**
-     * For speed experiments only (the bench's A/B runs, docs/solver-speed.md): a solver as
-     * {@link #Solver(Rules, int, EngineTables)} with the per-node levers of {@code levers} (a bit
-     * set of {@code AlphaBeta}'s lever bits; 0 is the default search). A lever never changes a
-     * verdict; it may change node counts.
-     *
-     * @param tableMegabytes transposition-table memory in MiB at most
-     * @param tables the precomputed tables ({@link EngineTables#NONE} for none)
-     * @param levers the experimental levers, 0 for none
-     * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
-     */
-    public Solver(Rules rules, int tableMegabytes, EngineTables tables, int levers) {
         this.rules = rules;
         MoveGenerator generator = new MoveGenerator(rules);
         FinishingMoves finishing = new FinishingMoves(generator, MinHands.of(rules, tables));
@@ -168,7 +153,7 @@ public final class Solver {
         this.key = new NormalFormKey(ctx);
         this.ordering = new MoveOrdering(ctx, control, finishing);
         this.opponentOuts = new OpponentOuts(ctx, finishing);
-        this.alphaBeta = new AlphaBeta(ctx, key, ordering, opponentOuts, levers);
+        this.alphaBeta = new AlphaBeta(ctx, key, ordering, opponentOuts);
         this.proofSearch = new ProofNumberSearch(ctx, key, ordering, opponentOuts, alphaBeta);
         this.principalLine = new PrincipalLine(ctx, ordering, key, this);
     }
