@@ -53,11 +53,19 @@ import io.github.ddzengine.tables.TableException;
  *     probability instead of a rollout to the end ({@link Worker}); null: rollouts
  * @param leafPlies the rollout policy's moves after the candidate before the leaf model is asked,
  *     0..{@value #MAX_LEAF_PLIES} (a game that ends before is scored as it ended)
+ * @param leafCards the leaf model is asked only once the hands hold at most this many cards in all,
+ *     0..54 (54: at once); the rollout policy plays until then
+ * @param leafMix the share of the leaf model in a world's value, percent, 0..100: below 100 each
+ *     candidate gets a whole rollout and the model's value of the position right after it, mixed
+ *     in this proportion ({@code leafPlies} and {@code leafCards} are then not used); 100: the
+ *     model alone at the leaf
+ * @param leafSides in whose decisions the leaf model is used: {@link #SIDE_LANDLORD}, {@link
+ *     #SIDE_FARMERS} or both ({@link #SIDE_BOTH}); the others' decisions roll out to the end
  */
 public record McSettings(int budgetMillis, int threads, int worlds, long effort, int maxCandidates, int solverMaxCards,
                          long solverNodes, int reserveMillis, Prior prior, Bidder bidder, int rolloutFeatures,
                          int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds, int surePlays,
-                         ValueNet leaf, int leafPlies) {
+                         ValueNet leaf, int leafPlies, int leafCards, int leafMix, int leafSides) {
 
     /**
      * The time budget of a decision when none is given, ms: the one home of this default (the CLI's
@@ -102,7 +110,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
 
     /** The spec keys {@code mc} reads ({@link #parse}), in the order its help names them. */
     public static final List<String> KEYS = List.of("budget", "threads", "worlds", "effort", "prior", "rollout",
-        "solver", "nodes", "candidates", "rsolve", "rnodes", "halving", "sure", "model", "plies", "bid-worlds");
+        "solver", "nodes", "candidates", "rsolve", "rnodes", "halving", "sure", "model", "plies", "leaf-cards", "leaf-mix", "leaf-sides", "bid-worlds");
 
     /**
      * @throws IllegalArgumentException naming the first setting out of range
@@ -145,6 +153,15 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         if (leafPlies < 0 || leafPlies > MAX_LEAF_PLIES) {
             throw new IllegalArgumentException("leaf plies must be 0.." + MAX_LEAF_PLIES + ", not " + leafPlies);
         }
+        if (leafCards < 0 || leafCards > 54) {
+            throw new IllegalArgumentException("leaf cards must be 0..54, not " + leafCards);
+        }
+        if (leafMix < 0 || leafMix > 100) {
+            throw new IllegalArgumentException("leaf mix must be 0..100 percent, not " + leafMix);
+        }
+        if (leafSides < SIDE_LANDLORD || leafSides > SIDE_BOTH) {
+            throw new IllegalArgumentException("leaf sides must be 1..3, not " + leafSides);
+        }
         if (prior == null || bidder == null) {
             throw new IllegalArgumentException("a prior and a bidder are required");
         }
@@ -163,6 +180,18 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
     /** A builder holding these settings. */
     public Builder toBuilder() {
         return new Builder(this);
+    }
+
+    /** {@link #leafSides()}: the landlord's decisions. */
+    public static final int SIDE_LANDLORD = 1;
+    /** {@link #leafSides()}: the farmers' decisions. */
+    public static final int SIDE_FARMERS = 2;
+    /** {@link #leafSides()}: every decision. */
+    public static final int SIDE_BOTH = 3;
+
+    /** Whether the decisions of {@code seat} (0 the landlord) use the leaf model. */
+    public boolean leafFor(int seat) {
+        return leaf != null && (leafSides & (seat == 0 ? SIDE_LANDLORD : SIDE_FARMERS)) != 0;
     }
 
     /** Whether a decision counts worlds or effort rather than reading the clock. */
@@ -239,6 +268,9 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
                 case "halving" -> b.halvingRounds(range(agent, key, v, 0, MAX_HALVING_ROUNDS));
                 case "sure" -> b.surePlays(range(agent, key, v, 0, MAX_SURE_PLAYS));
                 case "plies" -> b.leafPlies(range(agent, key, v, 0, MAX_LEAF_PLIES));
+                case "leaf-cards" -> b.leafCards(range(agent, key, v, 0, 54));
+                case "leaf-mix" -> b.leafMix(range(agent, key, v, 0, 100));
+                case "leaf-sides" -> b.leafSides(range(agent, key, v, SIDE_LANDLORD, SIDE_BOTH));
                 case "model" -> b.leaf(readModel(agent, v, rules));
                 case "prior" -> {
                     try {
@@ -326,6 +358,9 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         private int surePlays;
         private ValueNet leaf;
         private int leafPlies;
+        private int leafCards = 54;
+        private int leafMix = 100;
+        private int leafSides = SIDE_BOTH;
 
         private Builder() {
         }
@@ -348,6 +383,9 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
             surePlays = s.surePlays;
             leaf = s.leaf;
             leafPlies = s.leafPlies;
+            leafCards = s.leafCards;
+            leafMix = s.leafMix;
+            leafSides = s.leafSides;
         }
 
         /** {@link McSettings#budgetMillis()}; the reserve shrinks to a quarter of it if it would not fit. */
@@ -453,6 +491,24 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
             return this;
         }
 
+        /** {@link McSettings#leafMix()}. */
+        public Builder leafMix(int percent) {
+            leafMix = percent;
+            return this;
+        }
+
+        /** {@link McSettings#leafSides()}. */
+        public Builder leafSides(int sides) {
+            leafSides = sides;
+            return this;
+        }
+
+        /** {@link McSettings#leafCards()}. */
+        public Builder leafCards(int cards) {
+            leafCards = cards;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -461,7 +517,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         public McSettings build() {
             return new McSettings(budgetMillis, threads, worlds, effort, maxCandidates, solverMaxCards, solverNodes,
                 reserveMillis, prior, bidder, rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds,
-                surePlays, leaf, leafPlies);
+                surePlays, leaf, leafPlies, leafCards, leafMix, leafSides);
         }
     }
 }

@@ -255,17 +255,25 @@ public final class Playout {
         return run(start, mover, last, lastSeat, landlordPlays, farmersPlayed, Integer.MAX_VALUE);
     }
 
+    /** {@link #run(long[], int, int, int, int, boolean, int, int)} stopping after {@code maxMoves} moves whatever the cards. */
+    public int run(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed,
+                   int maxMoves) {
+        return run(start, mover, last, lastSeat, landlordPlays, farmersPlayed, maxMoves, 54);
+    }
+
     /**
-     * {@link #run} that stops after {@code maxMoves} moves (plays and passes) of the policy if the
-     * deal has not ended: the result then has {@link #unfinished} set and {@link #bombs} so far,
+     * {@link #run} that stops once it has chosen at least {@code maxMoves} moves (plays and passes)
+     * and the hands hold at most {@code stopCards} cards in all, if the deal has not ended: the
+     * result then has {@link #unfinished} set and {@link #bombs} so far,
      * and {@link #stopHands()}, {@link #stopMover()}, {@link #stopLast()} and {@link
      * #stopLastSeat()} give the position reached (until the next run). An endgame solve that
      * settles the deal ends it as in {@link #run}.
      *
-     * @param maxMoves the most moves to choose, 0 or more
+     * @param maxMoves the least moves to choose before it may stop, 0 or more
+     * @param stopCards it stops only at this many cards in all hands or fewer (54: whatever the cards)
      */
     public int run(long[] start, int mover, int last, int lastSeat, int landlordPlays, boolean farmersPlayed,
-                   int maxMoves) {
+                   int maxMoves, int stopCards) {
         long[] h = hands;
         h[0] = start[0];
         h[1] = start[1];
@@ -275,7 +283,7 @@ public final class Playout {
             lastSeat = -1;
         }
         boolean trySolve = solveCards > 0;
-        int total = trySolve ? Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]) : 0;
+        int total = trySolve || stopCards < 54 ? Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]) : 0;
         while (true) {
             int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
             if (trySolve && total <= solveCards) {
@@ -290,12 +298,13 @@ public final class Playout {
                 }
                 trySolve = false; // too big for the budget: play on with the policy
             }
-            if (maxMoves-- == 0) {
+            if (maxMoves <= 0 && total <= stopCards) {
                 stopMover = mover;
                 stopLast = toBeat;
                 stopLastSeat = toBeat == MoveTable.PASS ? -1 : lastSeat;
                 return result(0, bombs, false) | UNFINISHED_BIT;
             }
+            maxMoves--;
             int m = choose(h, mover, toBeat, lastSeat);
             moves++;
             if (m != MoveTable.PASS) {

@@ -98,7 +98,9 @@ final class Worker {
 
     private void evaluate(Job job, int index) {
         Playout p = playout(job.rules, job.settings);
-        ValueNet.Evaluator leaf = leafEvaluator(job);
+        // the unit is the decision's (Decision reads it from the settings); the model only where it plays
+        long unit = job.settings.leaf() == null ? 1 : LEAF_UNIT;
+        ValueNet.Evaluator leaf = job.settings.leafFor(job.info.seat()) ? leafEvaluator(job) : null;
         int nc = job.candidates.length;
         if (worldWins.length < nc) {
             worldWins = new long[nc];
@@ -125,15 +127,15 @@ final class Worker {
             int rollouts = 0;
             leafEvals = 0;
             if (!solved) {
-                rollouts = rolloutAll(job, p, leaf);
+                rollouts = rolloutAll(job, p, leaf, unit);
                 if (rollouts < nc) {
                     job.cut[index] = true;
                     return; // deadline inside the world: its partial results are dropped
                 }
-            } else if (leaf != null) {
+            } else {
                 for (int c = 0; c < nc; c++) {
-                    worldWins[c] *= LEAF_UNIT;
-                    worldScores[c] *= LEAF_UNIT;
+                    worldWins[c] *= unit;
+                    worldScores[c] *= unit;
                 }
             }
             long moves = p.moves() - movesBefore;
@@ -225,13 +227,15 @@ final class Worker {
      * One rollout per candidate (with a leaf model: {@link McSettings#leafPlies()} moves of the
      * policy, then the model); returns how many finished before the deadline.
      */
-    private int rolloutAll(Job job, Playout p, ValueNet.Evaluator leaf) {
+    private int rolloutAll(Job job, Playout p, ValueNet.Evaluator leaf, long unit) {
         InformationSet info = job.info;
         MoveTable table = job.rules.table();
         int seat = info.seat();
         int[] cands = job.candidates;
         int plies = job.settings.leafPlies();
-        long unit = leaf == null ? 1 : LEAF_UNIT;
+        int leafCards = job.settings.leafCards();
+        int mix = job.settings.leafMix();
+        boolean mixed = leaf != null && mix < 100;
         for (int c = 0; c < cands.length; c++) {
             if (job.timed && (c % CLOCK_EVERY) == CLOCK_EVERY - 1 && System.nanoTime() >= job.stopAt) {
                 return c;
@@ -268,8 +272,28 @@ final class Worker {
                     last = info.lastMove();
                     lastSeat = info.lastSeat();
                 }
-                int result = leaf == null ? p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed)
-                    : p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed, plies);
+                double mixSide = 0;
+                if (mixed) {
+                    // the model on the position after the candidate, mixed below with a whole rollout
+                    leafEvals++;
+                    boolean back = m == MoveTable.PASS && Position.passEndsTrick(next, lastSeat);
+                    double landlord = ValueNet.sigmoid(leaf.logit(after[0], after[1], after[2], next,
+                        back || lastSeat < 0 ? MoveTable.PASS : last, back || lastSeat < 0 ? -1 : lastSeat));
+                    mixSide = seat == 0 ? landlord : 1 - landlord;
+                }
+                int result = leaf == null || mixed ? p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed)
+                    : p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed, plies, leafCards);
+                if (mixed) {
+                    boolean won = (Playout.winner(result) == 0) == (seat == 0);
+                    long stake = Scoring.stake(seat, job.base, bombs + Playout.bombs(result)
+                        + (Playout.spring(result) ? 1 : 0));
+                    long mixStake = Scoring.stake(seat, job.base, bombs);
+                    double w = mix / 100.0;
+                    worldWins[c] = Math.round((w * mixSide + (1 - w) * (won ? 1 : 0)) * LEAF_UNIT);
+                    worldScores[c] = Math.round((w * (2 * mixSide - 1) * mixStake + (1 - w) * (won ? stake : -stake))
+                        * LEAF_UNIT);
+                    continue;
+                }
                 if (Playout.unfinished(result)) {
                     // the leaf model: the side's win probability, and the score it expects at the stakes so far
                     leafEvals++;

@@ -123,7 +123,9 @@ public final class AgentSpecs {
             + "node budget, halving=R successive halving of the candidates in R rounds, sure=P play at once a move "
             + "that wins whatever the hidden cards, its rest out in at most P plays, model=FILE a leaf model (a value "
             + "network of ddz learn train) instead of rollouts to the end, plies=K rollout moves before the model "
-            + "(default 0), bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
+            + "(default 0), leaf-cards=C the model only at C cards in all hands or fewer (default 54), leaf-mix=P the model's share in "
+            + "percent beside a whole rollout (default 100: the model alone), leaf-sides=1|2|3 the model in the "
+            + "landlord's decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "

@@ -120,7 +120,8 @@ class AgentSpecsTest {
         assertEquals("agent 'mc': worlds and effort are exclusive (give one)", refusal(specs, "mc:worlds=9,effort=9"));
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
-            + "candidates, rsolve, rnodes, halving, sure, model, plies, bid-worlds)",
+            + "candidates, rsolve, rnodes, halving, sure, model, plies, leaf-cards, leaf-mix, "
+            + "leaf-sides, bid-worlds)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
