@@ -27,12 +27,8 @@ final class Job {
     /** No world is started after this instant (System.nanoTime); Long.MAX_VALUE in fixed-worlds mode. */
     final long stopAt;
     final boolean timed;
-    /** Base score: the final bid, 1 when unknown. */
-    final int base;
-    /** Bombs and rockets already played. */
-    final int historyBombs;
-    final int landlordPlays;
-    final boolean farmersPlayed;
+    /** The game so far: base, bombs played, the landlord's plays, whether a farmer played. */
+    final GameSoFar game;
     final Thread caller;
     /** Every world is the same deal (the sampler is determined): the solver is tried whatever the size. */
     final boolean determined;
@@ -48,8 +44,7 @@ final class Job {
     final boolean[] cut;
 
     Job(Rules rules, InformationSet info, WorldSampler sampler, int[] candidates, long seed, int firstWorld, int limit,
-        long stopAt, int base, int historyBombs, int landlordPlays, boolean farmersPlayed, int workers,
-        boolean determined, McSettings settings, Effort.Meter effort) {
+        long stopAt, GameSoFar game, int workers, boolean determined, McSettings settings, Effort.Meter effort) {
         this.settings = settings;
         this.rules = rules;
         this.info = info;
@@ -60,10 +55,7 @@ final class Job {
         this.limit = limit;
         this.stopAt = stopAt;
         this.timed = stopAt != Long.MAX_VALUE;
-        this.base = base;
-        this.historyBombs = historyBombs;
-        this.landlordPlays = landlordPlays;
-        this.farmersPlayed = farmersPlayed;
+        this.game = game;
         this.caller = Thread.currentThread();
         this.determined = determined;
         this.effort = effort;

@@ -198,8 +198,8 @@ final class Worker {
         for (int c = 0; c < nc; c++) {
             int m = job.candidates[c];
             boolean win = solvedWins[c];
-            int bombs = job.historyBombs + (isBomb(table, m) ? 1 : 0);
-            long score = Scoring.stake(seat, job.base, bombs);
+            int bombs = job.game.bombs() + (isBomb(table, m) ? 1 : 0);
+            long score = Scoring.stake(seat, job.game.base(), bombs);
             worldWins[c] = win ? 1 : 0;
             worldScores[c] = win ? score : -score;
         }
@@ -244,9 +244,9 @@ final class Worker {
             after[0] = world[0];
             after[1] = world[1];
             after[2] = world[2];
-            int bombs = job.historyBombs;
-            int landlordPlays = job.landlordPlays;
-            boolean farmersPlayed = job.farmersPlayed;
+            int bombs = job.game.bombs();
+            int landlordPlays = job.game.landlordPlays();
+            boolean farmersPlayed = job.game.farmersPlayed();
             boolean win;
             boolean spring = false;
             int next = seat == 2 ? 0 : seat + 1;
@@ -285,9 +285,9 @@ final class Worker {
                     : p.run(after, next, last, lastSeat, landlordPlays, farmersPlayed, plies, leafCards);
                 if (mixed) {
                     boolean won = (Playout.winner(result) == 0) == (seat == 0);
-                    long stake = Scoring.stake(seat, job.base, bombs + Playout.bombs(result)
+                    long stake = Scoring.stake(seat, job.game.base(), bombs + Playout.bombs(result)
                         + (Playout.spring(result) ? 1 : 0));
-                    long mixStake = Scoring.stake(seat, job.base, bombs);
+                    long mixStake = Scoring.stake(seat, job.game.base(), bombs);
                     double w = mix / 100.0;
                     worldWins[c] = Math.round((w * mixSide + (1 - w) * (won ? 1 : 0)) * LEAF_UNIT);
                     worldScores[c] = Math.round((w * (2 * mixSide - 1) * mixStake + (1 - w) * (won ? stake : -stake))
@@ -301,7 +301,7 @@ final class Worker {
                     double landlord = ValueNet.sigmoid(leaf.logit(h[0], h[1], h[2], p.stopMover(), p.stopLast(),
                         p.stopLastSeat()));
                     double side = seat == 0 ? landlord : 1 - landlord;
-                    long stake = Scoring.stake(seat, job.base, bombs + Playout.bombs(result));
+                    long stake = Scoring.stake(seat, job.game.base(), bombs + Playout.bombs(result));
                     worldWins[c] = Math.round(side * LEAF_UNIT);
                     worldScores[c] = Math.round((2 * side - 1) * stake * LEAF_UNIT);
                     continue;
@@ -311,7 +311,7 @@ final class Worker {
                 bombs += Playout.bombs(result);
                 spring = Playout.spring(result);
             }
-            long score = Scoring.stake(seat, job.base, bombs + (spring ? 1 : 0));
+            long score = Scoring.stake(seat, job.game.base(), bombs + (spring ? 1 : 0));
             worldWins[c] = win ? unit : 0;
             worldScores[c] = (win ? score : -score) * unit;
         }
