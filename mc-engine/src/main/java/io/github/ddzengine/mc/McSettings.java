@@ -92,15 +92,15 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
     public static final int DEFAULT_RESERVE_MILLIS = 4;
     /**
      * The rollout features chosen by duplicate matches ({@code docs/strength.md}): every feature,
-     * 1023: {@link Playout#WIN_IN_TWO}, {@link Playout#URGENT_COUNT}, {@link Playout#SAFE_LEADS},
-     * {@link Playout#FEED_PARTNER}, {@link Playout#SURE_WIN}, {@link Playout#UP_EVEN}, {@link
-     * Playout#URGENT_TWO}, {@link Playout#LANDLORD_EVEN}, {@link Playout#FEED_SURE}, {@link
+     * 1023: {@link RolloutPolicy#WIN_IN_TWO}, {@link RolloutPolicy#URGENT_COUNT}, {@link RolloutPolicy#SAFE_LEADS},
+     * {@link RolloutPolicy#FEED_PARTNER}, {@link RolloutPolicy#SURE_WIN}, {@link RolloutPolicy#UP_EVEN}, {@link
+     * Playout#URGENT_TWO}, {@link RolloutPolicy#LANDLORD_EVEN}, {@link RolloutPolicy#FEED_SURE}, {@link
      * Playout#BLOCK_SHORT}. Bids keep the first policy's estimates, on which the {@link Bidder}'s
      * thresholds were tuned.
      */
-    public static final int DEFAULT_ROLLOUT_FEATURES = Playout.WIN_IN_TWO | Playout.URGENT_COUNT | Playout.SAFE_LEADS
-        | Playout.FEED_PARTNER | Playout.SURE_WIN | Playout.UP_EVEN | Playout.URGENT_TWO | Playout.LANDLORD_EVEN
-        | Playout.FEED_SURE | Playout.BLOCK_SHORT;
+    public static final int DEFAULT_ROLLOUT_FEATURES = RolloutPolicy.WIN_IN_TWO | RolloutPolicy.URGENT_COUNT | RolloutPolicy.SAFE_LEADS
+        | RolloutPolicy.FEED_PARTNER | RolloutPolicy.SURE_WIN | RolloutPolicy.UP_EVEN | RolloutPolicy.URGENT_TWO | RolloutPolicy.LANDLORD_EVEN
+        | RolloutPolicy.FEED_SURE | RolloutPolicy.BLOCK_SHORT;
     /** The most rounds of successive halving (16 candidates halve to 2 in three). */
     public static final int MAX_HALVING_ROUNDS = 8;
     /** The most plays left that the decision-level sure win looks through. */

@@ -75,14 +75,14 @@ final class Worker {
     }
 
     /**
-     * The playout of bid estimates for {@code r}: the first policy ({@link Playout#DEFAULT}, no
+     * The playout of bid estimates for {@code r}: the first policy ({@link RolloutPolicy#DEFAULT}, no
      * solves), on whose estimates the {@link Bidder}'s thresholds were tuned, whatever the
      * rollouts of the play use.
      */
     Playout bidPlayout(Rules r) {
         if (bidPlayout == null || !r.equals(bidRules)) {
             bidRules = r;
-            bidPlayout = new Playout(r, MinHands.of(r, tables), Playout.DEFAULT, 0, 0, tables);
+            bidPlayout = new Playout(r, MinHands.of(r, tables), RolloutPolicy.DEFAULT, 0, 0, tables);
         }
         return bidPlayout;
     }
