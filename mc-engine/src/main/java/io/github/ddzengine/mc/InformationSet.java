@@ -10,6 +10,7 @@ import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * What one seat knows during the play phase of a three-seat game: its own cards, the kitty, the
@@ -55,7 +56,7 @@ public final class InformationSet {
             }
         }
         // The lead returns to the seat that played last once the other two have passed.
-        boolean leads = lastBy < 0 || lastBy == history.length % 3;
+        boolean leads = lastBy < 0 || Trick.passEndsTrick(history.length % 3, lastBy);
         this.lastMove = leads ? MoveTable.PASS : last;
         this.lastSeat = leads ? -1 : lastBy;
     }
@@ -147,7 +148,7 @@ public final class InformationSet {
             if (move < 0 || move >= table.size()) {
                 throw new NotationException(where + ": no move id " + move);
             }
-            boolean leading = lastBy < 0 || lastBy == who;
+            boolean leading = lastBy < 0 || Trick.passEndsTrick(who, lastBy);
             if (move == MoveTable.PASS) {
                 if (leading) {
                     throw new NotationException(where + ": pass on a lead (the seat must play)");

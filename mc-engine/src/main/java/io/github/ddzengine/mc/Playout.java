@@ -7,6 +7,7 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
@@ -201,7 +202,7 @@ public final class Playout {
         boolean trySolve = solveCards > 0;
         int total = trySolve || stopCards < 54 ? Cards.size(h[0]) + Cards.size(h[1]) + Cards.size(h[2]) : 0;
         while (true) {
-            int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+            int toBeat = Trick.toBeat(last, lastSeat, mover);
             if (trySolve && total <= solveCards) {
                 // small enough for the exact solver: its verdict ends the rollout (no spring is
                 // possible this late, and bombs still to come are not counted)

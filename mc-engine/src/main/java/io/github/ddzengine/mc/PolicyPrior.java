@@ -6,6 +6,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Rank;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.MoveType;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * A policy-likelihood prior (DeltaDou's inference idea, with a cheap policy): each observed
@@ -119,7 +120,7 @@ public final class PolicyPrior implements Prior {
         for (int i = 0; i < n; i++) {
             int who = i % 3;
             int move = info.historyMove(i);
-            boolean leading = lastBy < 0 || lastBy == who;
+            boolean leading = lastBy < 0 || Trick.passEndsTrick(who, lastBy);
             boolean opponent = !leading && (who == 0) != (lastBy == 0);
             if (who != info.seat()) {
                 long later = info.playedFrom(i);

@@ -4,6 +4,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Scoring;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
@@ -276,7 +277,7 @@ final class Worker {
                 if (mixed) {
                     // the model on the position after the candidate, mixed below with a whole rollout
                     leafEvals++;
-                    boolean back = m == MoveTable.PASS && Position.passEndsTrick(next, lastSeat);
+                    boolean back = m == MoveTable.PASS && Trick.passEndsTrick(next, lastSeat);
                     double landlord = ValueNet.sigmoid(leaf.logit(after[0], after[1], after[2], next,
                         back || lastSeat < 0 ? MoveTable.PASS : last, back || lastSeat < 0 ? -1 : lastSeat));
                     mixSide = seat == 0 ? landlord : 1 - landlord;

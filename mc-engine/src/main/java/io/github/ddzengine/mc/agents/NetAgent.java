@@ -4,7 +4,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
@@ -125,7 +125,7 @@ public final class NetAgent implements Agent {
                 int m = moves[i];
                 float z;
                 if (m == MoveTable.PASS) {
-                    boolean back = Position.passEndsTrick(next, lastSeat);
+                    boolean back = Trick.passEndsTrick(next, lastSeat);
                     z = evaluator.logit(hands[0], hands[1], hands[2], next, back ? MoveTable.PASS : last,
                         back ? -1 : lastSeat);
                 } else {

@@ -12,6 +12,7 @@ import io.github.ddzengine.core.cards.Rank;
 import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
@@ -303,7 +304,7 @@ public final class OpenHandAudit {
     /** Judges the move {@code move} of {@code seat} in the position {@code hands} (see {@link Verdict}). */
     private Decision judge(Solver solver, Rules rules, long[] hands, int seat, int last, int lastSeat, int move,
                            int play, int total) {
-        int lastMove = lastSeat < 0 || lastSeat == seat ? MoveTable.PASS : last;
+        int lastMove = Trick.toBeat(last, lastSeat, seat);
         boolean all = settings.winningMoves();
         SolveResult before = solver.solve(Position.of(rules, hands, seat, lastMove, lastMove == MoveTable.PASS ? -1
             : lastSeat), all, 0, settings.nodesPerSolve());

@@ -8,6 +8,7 @@ import io.github.ddzengine.core.cards.NotationException;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * The play phase of a three-seat game: the hands, the seat to act, the move to beat and who
@@ -250,7 +251,7 @@ public final class GameState {
         history[length++] = move;
         if (move == MoveTable.PASS) {
             // the lead returns to the seat that made the last play once both others have passed
-            if (lastSeat == length % 3) {
+            if (Trick.passEndsTrick(length % 3, lastSeat)) {
                 lastMove = MoveTable.PASS;
                 lastSeat = -1;
             }

@@ -4,6 +4,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.tables.EndgameOracle;
 
 /**
@@ -109,7 +110,7 @@ final class AlphaBeta {
         // 1. a forced pass (nothing in hand beats the last move) needs no table entry of its own
         if (last != MoveTable.PASS && !generator.canBeat(hand, last)) {
             c.copy(ply, ply + 1);
-            boolean child = next == lastSeat
+            boolean child = Trick.passEndsTrick(next, lastSeat)
                 ? search(ply + 1, next, MoveTable.PASS, -1)
                 : search(ply + 1, next, last, lastSeat);
             return child == SearchContext.sameSide(mover, next);
@@ -168,7 +169,7 @@ final class AlphaBeta {
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);
-                child = next == lastSeat
+                child = Trick.passEndsTrick(next, lastSeat)
                     ? search(ply + 1, next, MoveTable.PASS, -1)
                     : search(ply + 1, next, last, lastSeat);
             } else {

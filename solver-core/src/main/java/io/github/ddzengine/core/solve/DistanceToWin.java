@@ -7,6 +7,7 @@ import io.github.ddzengine.core.movegen.DisplayOrder;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 
@@ -169,7 +170,7 @@ public final class DistanceToWin {
         int last = p.lastMove();
         int lastSeat = p.lastSeat();
         if (move == MoveTable.PASS) {
-            if (next == lastSeat) {
+            if (Trick.passEndsTrick(next, lastSeat)) {
                 last = MoveTable.PASS;
                 lastSeat = -1;
             }
@@ -228,7 +229,7 @@ public final class DistanceToWin {
                 line[len++] = m;
                 int next = (mover + 1) % seats;
                 if (m == MoveTable.PASS) {
-                    if (next == lastSeat) {
+                    if (Trick.passEndsTrick(next, lastSeat)) {
                         last = MoveTable.PASS;
                         lastSeat = -1;
                     }
@@ -312,8 +313,8 @@ public final class DistanceToWin {
             int cost = side && m != MoveTable.PASS ? 1 : 0;
             boolean keeps;
             if (m == MoveTable.PASS) {
-                int cl = next == lastSeat ? MoveTable.PASS : last;
-                int cs = next == lastSeat ? -1 : lastSeat;
+                int cl = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
+                int cs = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
                 // the winner keeps the distance; the loser's move leaves it unchanged when the winner
                 // cannot win within one play fewer
                 keeps = side ? within(ply + 1, next, cl, cs, d) : !within(ply + 1, next, cl, cs, d - 1);
@@ -390,7 +391,7 @@ public final class DistanceToWin {
                 continue; // the child's lower bound fails it
             }
             if (m == MoveTable.PASS) {
-                child = next == lastSeat
+                child = Trick.passEndsTrick(next, lastSeat)
                     ? within(ply + 1, next, MoveTable.PASS, -1, d)
                     : within(ply + 1, next, last, lastSeat, d);
             } else {

@@ -9,6 +9,7 @@ import io.github.ddzengine.core.cards.Rank;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * A perfect-information position ({@code notation.md} section 4): every hand visible, the seat to
@@ -264,7 +265,7 @@ public final class Position {
         int next = (mover + 1) % seats;
         long[] nextHands = hands.clone();
         if (move == MoveTable.PASS) {
-            boolean back = passEndsTrick(next, lastSeat);
+            boolean back = Trick.passEndsTrick(next, lastSeat);
             return of(rules, nextHands, next, back ? MoveTable.PASS : lastMove, back ? -1 : lastSeat);
         }
         nextHands[mover] = Cards.remove(nextHands[mover], rules.table().cards(move));
@@ -272,18 +273,6 @@ public final class Position {
             return null;
         }
         return of(rules, nextHands, next, move, mover);
-    }
-
-    /**
-     * The rule of the trick: after a pass, whether play is back at the seat of the last move
-     * ({@code next}, the seat to act after the pass, is {@code lastSeat}), so that every other seat
-     * has passed and {@code next} leads a new trick.
-     *
-     * @param next the seat to act after the pass
-     * @param lastSeat the seat of the move to beat
-     */
-    public static boolean passEndsTrick(int next, int lastSeat) {
-        return next == lastSeat;
     }
 
     /** Whether a seat plays for the landlord's side. */

@@ -3,6 +3,7 @@ package io.github.ddzengine.core.solve;
 import java.util.Arrays;
 
 import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * The principal line of a solved position: the side that wins plays a winning move, the other
@@ -53,7 +54,7 @@ final class PrincipalLine {
             line[len++] = chosen;
             if (chosen == MoveTable.PASS) {
                 int next = (mover + 1) % seats;
-                if (next == lastSeat) {
+                if (Trick.passEndsTrick(next, lastSeat)) {
                     last = MoveTable.PASS;
                     lastSeat = -1;
                 }
@@ -84,8 +85,8 @@ final class PrincipalLine {
             int childLastSeat;
             if (m == MoveTable.PASS) {
                 ctx.copy(0, 1);
-                childLast = next == lastSeat ? MoveTable.PASS : last;
-                childLastSeat = next == lastSeat ? -1 : lastSeat;
+                childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
+                childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
             } else {
                 long rest = hand - ctx.table.cards(m);
                 if (rest == 0) {

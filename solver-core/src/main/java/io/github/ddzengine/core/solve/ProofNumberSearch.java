@@ -3,6 +3,7 @@ package io.github.ddzengine.core.solve;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 
 /**
  * Proof-number search (df-pn: Nagai, "Df-pn algorithm for searching AND/OR trees and its
@@ -234,8 +235,8 @@ final class ProofNumberSearch {
         int next = (mover + 1) % ctx.seats;
         if (move == MoveTable.PASS) {
             ctx.copy(ply, ply + 1);
-            childLast = next == lastSeat ? MoveTable.PASS : last;
-            childLastSeat = next == lastSeat ? -1 : lastSeat;
+            childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
+            childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
             return true;
         }
         long cards = table.cards(move);

@@ -7,6 +7,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EndgameOracle;
 import io.github.ddzengine.core.tables.EngineTables;
@@ -377,8 +378,8 @@ public final class Solver {
         int childLast = move;
         int childLastSeat = mover;
         if (move == MoveTable.PASS) {
-            childLast = next == lastSeat ? MoveTable.PASS : last;
-            childLastSeat = next == lastSeat ? -1 : lastSeat;
+            childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
+            childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
         } else {
             ctx.hands[mover] -= ctx.table.cards(move);
             if (ctx.hands[mover] == 0) {
@@ -412,7 +413,7 @@ public final class Solver {
         boolean child;
         if (move == MoveTable.PASS) {
             ctx.copy(ply, ply + 1);
-            child = next == lastSeat
+            child = Trick.passEndsTrick(next, lastSeat)
                 ? solveNode(ply + 1, next, MoveTable.PASS, -1)
                 : solveNode(ply + 1, next, last, lastSeat);
         } else {

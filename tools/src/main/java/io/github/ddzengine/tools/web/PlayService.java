@@ -20,6 +20,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
@@ -448,7 +449,7 @@ final class PlayService {
         for (int i = 0; i < s.historyLength(); i++) {
             int m = s.historyMove(i);
             int who = i % 3;
-            if (m != MoveTable.PASS && (lastBy < 0 || lastBy == who)) {
+            if (m != MoveTable.PASS && (lastBy < 0 || Trick.passEndsTrick(who, lastBy))) {
                 trickStart = i;
             }
             if (m != MoveTable.PASS) {
