@@ -199,8 +199,7 @@ public final class BidTuning {
         return switch (name) {
             case "rule" -> new RuleAgent(rules, 0);
             case "greedy" -> new GreedyAgent(rules);
-            case "mc-v1" -> new io.github.ddzengine.mc.v1.MonteCarloAgent(
-                io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults().withEffort(effort));
+            case "mc-v1" -> io.github.ddzengine.mc.agents.AgentSpecs.builtIn().parse("mc-v1:effort=" + effort, rules);
             default -> throw new IllegalArgumentException("opponents are rule, greedy, mc-v1, not " + name);
         };
     }

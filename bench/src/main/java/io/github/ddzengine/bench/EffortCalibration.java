@@ -114,28 +114,13 @@ public final class EffortCalibration {
         void close();
     }
 
-    static Decider v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config config) {
-        io.github.ddzengine.mc.v1.MonteCarloAgent a = new io.github.ddzengine.mc.v1.MonteCarloAgent(config);
-        return new Decider() {
-            @Override
-            public Effort.Counts decide(InformationSet info, long seed, int[] move) {
-                io.github.ddzengine.mc.v1.Decision d = a.decide(info, seed);
-                move[0] = d.move();
-                move[1] = d.candidates();
-                move[2] = d.solvedWorlds();
-                return d.counts();
-            }
-
-            @Override
-            public Decider copy() {
-                return v1(config);
-            }
-
-            @Override
-            public void close() {
-                a.close();
-            }
-        };
+    /**
+     * The first policy as {@code mc-v1} plays it (rollout features 0), on today's search: {@code
+     * mc-v1} itself is a pinned build whose decisions do not cross with their counts, and its
+     * search is the one it was copied from.
+     */
+    static Decider v1(McSettings config) {
+        return mc(config.toBuilder().rolloutFeatures(0).build());
     }
 
     static Decider mc(McSettings config) {
@@ -238,8 +223,7 @@ public final class EffortCalibration {
     }
 
     private static void calibrate(int games, int budgetMs) {
-        List<Sample> samples = selfPlay(v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults()
-            .withBudget(budgetMs)), games, 5);
+        List<Sample> samples = selfPlay(v1(McSettings.defaults().withBudget(budgetMs)), games, 5);
         long wall = samples.stream().mapToLong(Sample::wallNanos).sum();
         long cpu = samples.stream().mapToLong(Sample::cpuNanos).sum();
         System.out.printf(Locale.ROOT, "mc-v1 at %d ms, %d self-play games: %d decisions (the thread had %.1f%% of the "
@@ -306,7 +290,7 @@ public final class EffortCalibration {
             d = mc(McConfigs.parseOnDefaults(agent.substring(3).split(",")).withEffort(effort));
         } else {
             d = switch (agent) {
-                case "mc-v1" -> v1(io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults().withEffort(effort));
+                case "mc-v1" -> v1(McSettings.defaults().withEffort(effort));
                 case "mc" -> mc(McSettings.defaults().withEffort(effort));
                 default -> throw new IllegalArgumentException("agent is mc, mc:KEY=VALUE,... or mc-v1, not " + agent);
             };

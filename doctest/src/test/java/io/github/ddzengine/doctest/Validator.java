@@ -40,7 +40,7 @@ import picocli.CommandLine;
  *       must be a parameter of a selected one;
  *   <li>{@code java -cp JAR CLASS ARGS}: the jar exists and the class has a {@code main} method;
  *   <li>{@code mvn ARGS}: known phases or plugin goals, and the {@code -pl} modules exist;
- *   <li>{@code bench/NAME.sh ARGS} and {@code python3 FILE}: the script exists ({@code bash -n}
+ *   <li>{@code bench/NAME.sh ARGS}, {@code baselines/build.sh COMMIT} and {@code python3 FILE}: the script exists ({@code bash -n}
  *       for shell scripts); {@code ./release.sh VERSION [--dry-run] [--out DIR]} also its arguments;
  *   <li>{@code python3 -m MODULE ARGS}: a module of {@code python/} (the file exists, and its
  *       {@code parser()}, the module's {@code argparse} parser, accepts the arguments), or else of
@@ -108,7 +108,7 @@ final class Validator {
                 case "python3", "/usr/bin/python3" -> python(args);
                 case "cat", "zcat" -> args.stream().filter(a -> !a.startsWith("-")).forEach(a -> requireFile(a, "file"));
                 default -> {
-                    if (program.matches("(\\./)?bench/[\\w.-]+\\.sh")) {
+                    if (program.matches("(\\./)?(bench|baselines)/[\\w.-]+\\.sh")) {
                         script(program);
                     } else if (program.equals("./release.sh")) {
                         script(program);
@@ -117,7 +117,7 @@ final class Validator {
                         pip(args);
                     } else {
                         throw new IllegalArgumentException("cannot validate '" + program + "' without running it: a "
-                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, ./release.sh, python3, pip, cat and zcat "
+                            + "slow sample holds ./ddz, java, mvn, bench/*.sh, baselines/*.sh, ./release.sh, python3, pip, cat and zcat "
                             + "commands only (docs/README.md)");
                     }
                 }

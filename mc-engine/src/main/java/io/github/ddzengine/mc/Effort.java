@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The deterministic work budget of a Monte Carlo decision (the agents' {@code effort} setting),
  * and the per-world bookkeeping that makes it exact on any number of threads. Shared by
- * {@link MonteCarloAgent} and the frozen {@code mc-v1} ({@code io.github.ddzengine.mc.v1}), so
+ * {@link MonteCarloAgent} and the frozen {@code mc-v1} (a pinned build of an earlier commit), so
  * that both are budgeted alike.
  *
  * <h2>Work</h2>

@@ -29,6 +29,6 @@ class ExecAgentSplitTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> specs.parse("exec", Rules.STANDARD));
         assertEquals("agent 'exec:': no command after exec:", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> specs.parse("nobody", Rules.STANDARD));
-        assertTrue(e.getMessage().endsWith(", mc-v1, net, or exec:COMMAND for an external process)"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(", mc-v1, mc-v2, net, or exec:COMMAND for an external process)"), e.getMessage());
     }
 }

@@ -35,7 +35,7 @@ import io.github.ddzengine.mc.SoloPassPrior;
  * </ul>
  * A spec that names no agent, or has a bad setting, is refused with an
  * {@link IllegalArgumentException} of one line that names the spec and what is wrong, for example
- * {@code unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, net)}.
+ * {@code unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, mc-v2, net)}.
  *
  * <h2>Adding an agent</h2>
  * One line: {@code AgentSpecs.builtIn().withPlain("mine", "my heuristic", MyAgent::new)} for an
@@ -43,6 +43,12 @@ import io.github.ddzengine.mc.SoloPassPrior;
  * that reads settings. Agents of the engine itself are added to {@link #builtIn()}.
  */
 public final class AgentSpecs {
+    /**
+     * The commit whose build plays the frozen agents {@code mc-v1} and {@code mc-v2} ({@link
+     * PinnedBuild}; {@code baselines/build.sh} made its jars).
+     */
+    public static final String PINNED_COMMIT = "5781cf8";
+
     /** Makes an agent that takes settings. */
     @FunctionalInterface
     public interface Factory {
@@ -129,7 +135,11 @@ public final class AgentSpecs {
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "
-            + "issue 23 (settings: budget, threads, worlds, effort, prior, as for mc)", BuiltIn.MC_V1)
+            + "issue 23, played by the pinned build " + PINNED_COMMIT + " (settings: budget, threads, worlds, effort, "
+            + "prior, as for mc)", new Pinned("mc-v1", PINNED_COMMIT, "mc-v1"))
+        .with("mc-v2", "the Monte Carlo engine as it was before the learned evaluation, the baseline of issue 34, "
+            + "played by the pinned build " + PINNED_COMMIT + " (settings of mc)", new Pinned("mc-v2", PINNED_COMMIT,
+            "mc"))
         .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
             + "file of ddz learn train, required; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
             + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS + ")", BuiltIn.NET);
@@ -147,7 +157,7 @@ public final class AgentSpecs {
 
     /**
      * The engine's agents: {@code random}, {@code rule}, {@code rule-douzero}, {@code greedy},
-     * {@code mc}, {@code oracle} (sees every hand: only for the arena) and {@code mc-v1} ({@link #describe()} says what each is and takes).
+     * {@code mc}, {@code oracle} (sees every hand: only for the arena), the frozen {@code mc-v1} and {@code mc-v2} (pinned builds of an earlier commit, {@link PinnedBuild}) and {@code net} ({@link #describe()} says what each is and takes).
      */
     public static AgentSpecs builtIn() {
         return BUILT_IN;
@@ -339,41 +349,44 @@ public final class AgentSpecs {
 
     // ------------------------------------------------------------------------------- the engine's
 
-    /** The settings {@code mc-v1} takes (a subset of {@link McSettings#KEYS}). */
-    private static final List<String> V1_KEYS = List.of("budget", "threads", "worlds", "effort", "prior");
-
     /**
-     * The frozen {@code mc-v1} of a spec's settings, read by {@link McSettings#parse} (it takes
-     * {@link #V1_KEYS} and keeps the priors it had: solo-pass, in its own copy, and uniform).
+     * A frozen agent: the agent {@code spec} of a {@link PinnedBuild}, the build loaded once, at the
+     * first agent made (a build is a class loader and its classes: one for every agent of it).
      */
-    private static Agent monteCarloV1(Rules rules, EngineTables tables, Map<String, String> settings) {
-        String p = settings.get("prior");
-        Prior prior = null;
-        if (p != null) {
+    private static final class Pinned implements Factory {
+        private final String name;
+        private final String commit;
+        private final String spec;
+        private PinnedBuild build;
+
+        Pinned(String name, String commit, String spec) {
+            this.name = name;
+            this.commit = commit;
+            this.spec = spec;
+        }
+
+        private synchronized PinnedBuild build() {
+            if (build == null) {
+                build = PinnedBuild.load(commit);
+            }
+            return build;
+        }
+
+        @Override
+        public Agent create(Rules rules, EngineTables tables, Map<String, String> settings) {
+            StringBuilder full = new StringBuilder(spec);
+            char sep = ':';
+            for (Map.Entry<String, String> e : settings.entrySet()) {
+                full.append(sep).append(e.getKey()).append('=').append(e.getValue());
+                sep = ',';
+            }
             try {
-                prior = Prior.named(p);
+                return build().agent(name, full.toString(), rules);
             } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException("agent 'mc-v1': " + bad.getMessage());
+                // the build names the spec it was given: name the agent asked for
+                throw new IllegalArgumentException(bad.getMessage().replace("agent '" + spec + "'", "agent '" + name + "'"));
             }
         }
-        McSettings s = McSettings.parse("mc-v1", settings, V1_KEYS, rules);
-        io.github.ddzengine.mc.v1.MonteCarloAgent.Config c = io.github.ddzengine.mc.v1.MonteCarloAgent.Config.defaults();
-        if (settings.containsKey("budget")) {
-            c = c.withBudget(s.budgetMillis());
-        }
-        if (settings.containsKey("threads")) {
-            c = c.withThreads(s.threads());
-        }
-        if (s.worlds() > 0) {
-            c = c.withWorlds(s.worlds());
-        }
-        if (s.effort() > 0) {
-            c = c.withEffort(s.effort());
-        }
-        if (prior != null) {
-            c = c.withPrior(prior instanceof SoloPassPrior ? new io.github.ddzengine.mc.v1.SoloPassPrior() : prior);
-        }
-        return new io.github.ddzengine.mc.v1.MonteCarloAgent(c, tables);
     }
 
     /**
@@ -403,7 +416,7 @@ public final class AgentSpecs {
     }
 
     private enum BuiltIn implements Factory, PlainFactory {
-        RANDOM, RULE, RULE_DOUZERO, GREEDY, MC, ORACLE, MC_V1, NET;
+        RANDOM, RULE, RULE_DOUZERO, GREEDY, MC, ORACLE, NET;
 
         @Override
         public Agent create(Rules rules, EngineTables tables) {
@@ -421,7 +434,6 @@ public final class AgentSpecs {
             return switch (this) {
                 case MC -> new MonteCarloAgent(McSettings.parse("mc", settings, McSettings.KEYS, rules), tables);
                 case ORACLE -> new OracleAgent(McSettings.parse("oracle", settings, McSettings.KEYS, rules), tables);
-                case MC_V1 -> monteCarloV1(rules, tables, settings);
                 case NET -> net(rules, tables, settings);
                 default -> throw new IllegalStateException(this + " takes no settings");
             };

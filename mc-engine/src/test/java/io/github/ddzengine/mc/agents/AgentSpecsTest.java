@@ -31,12 +31,13 @@ class AgentSpecsTest {
     @Test
     void builtInAgentsByName() {
         AgentSpecs specs = AgentSpecs.builtIn();
-        assertEquals(List.of("random", "rule", "rule-douzero", "greedy", "mc", "oracle", "mc-v1", "net"), specs.names());
+        assertEquals(List.of("random", "rule", "rule-douzero", "greedy", "mc", "oracle", "mc-v1", "mc-v2", "net"),
+            specs.names());
         assertInstanceOf(RandomAgent.class, specs.parse("random", RULES));
         assertInstanceOf(RuleAgent.class, specs.parse(" Rule ", RULES));
         assertInstanceOf(RuleAgent.class, specs.parse("rule-douzero", RULES));
         assertInstanceOf(GreedyAgent.class, specs.parse("greedy", RULES));
-        assertInstanceOf(io.github.ddzengine.mc.v1.MonteCarloAgent.class, specs.parse("mc-v1:worlds=4", RULES));
+        assertEquals("mc-v1", specs.parse("mc-v1:worlds=4", RULES).name()); // the pinned build (McV1GoldenTest)
         try (MonteCarloAgent mc = (MonteCarloAgent) specs.parse("MC", RULES)) {
             assertEquals(McSettings.defaults().budgetMillis(), mc.settings().budgetMillis());
             // every rollout feature since branch strength5 (docs/strength.md, "Levers tried")
@@ -109,8 +110,8 @@ class AgentSpecsTest {
     @Test
     void badSpecsGetOneLineEach() {
         AgentSpecs specs = AgentSpecs.builtIn();
-        assertEquals("unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, net)", refusal(specs, "foo"));
-        assertEquals("unknown agent '' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, net)", refusal(specs, null));
+        assertEquals("unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, mc-v2, net)", refusal(specs, "foo"));
+        assertEquals("unknown agent '' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, mc-v2, net)", refusal(specs, null));
         assertEquals("agent 'rule' takes no settings, got depth", refusal(specs, "rule:depth=3"));
         assertEquals("agent 'mc:budget': setting 'budget' is not KEY=VALUE", refusal(specs, "mc:budget"));
         assertEquals("agent 'mc': worlds must be a positive integer, not '0'", refusal(specs, "mc:worlds=0"));
@@ -169,7 +170,7 @@ class AgentSpecsTest {
         specs.parse("exec:python3 bot.py --a=1,b:2", RULES);
         specs.parse("exec", RULES);
         assertEquals(List.of("python3 bot.py --a=1,b:2", ""), args);
-        assertEquals("unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, net, or exec:COMMAND for "
+        assertEquals("unknown agent 'foo' (agents: random, rule, rule-douzero, greedy, mc, oracle, mc-v1, mc-v2, net, or exec:COMMAND for "
             + "an external process)", refusal(specs, "foo"));
         assertTrue(specs.describe().endsWith("; exec:COMMAND: an external process"), specs.describe());
     }
