@@ -371,7 +371,7 @@ public final class DdzEngine {
         long k = kitty == null || kitty.isBlank() ? Cards.EMPTY : Notation.parseCards(kitty);
         InformationSet info = InformationSet.of(rules, seat, Notation.parseCards(hand), k, bid,
             History.parse(rules, history == null ? "" : history));
-        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)
+        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder(rules).budget(budgetMillis)
             .worlds(worlds).threads(threads).build();
         Decision d;
         try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {

@@ -55,17 +55,20 @@ import io.github.ddzengine.tables.TableException;
  *     0..{@value #MAX_LEAF_PLIES} (a game that ends before is scored as it ended)
  * @param leafCards the leaf model is asked only once the hands hold at most this many cards in all,
  *     0..54 (54: at once); the rollout policy plays until then
- * @param leafMix the share of the leaf model in a world's value, percent, 0..100: below 100 each
+ * @param leafMix the share of the leaf model in a world's value, percent, 0..100 (default {@value
+ *     #DEFAULT_LEAF_MIX}): below 100 each
  *     candidate gets a whole rollout and the model's value of the position right after it, mixed
  *     in this proportion ({@code leafPlies} and {@code leafCards} are then not used); 100: the
  *     model alone at the leaf
  * @param leafSides in whose decisions the leaf model is used: {@link #SIDE_LANDLORD}, {@link
  *     #SIDE_FARMERS} or both ({@link #SIDE_BOTH}); the others' decisions roll out to the end
+ * @param leafRules the rules the leaf model was trained for: a decision under other rules rolls out
+ *     to the end (null: any rules, for a model given without them)
  */
 public record McSettings(int budgetMillis, int threads, int worlds, long effort, int maxCandidates, int solverMaxCards,
                          long solverNodes, int reserveMillis, Prior prior, Bidder bidder, int rolloutFeatures,
                          int rolloutSolveCards, long rolloutSolveNodes, int halvingRounds, int surePlays,
-                         ValueNet leaf, int leafPlies, int leafCards, int leafMix, int leafSides) {
+                         ValueNet leaf, int leafPlies, int leafCards, int leafMix, int leafSides, Rules leafRules) {
 
     /**
      * The time budget of a decision when none is given, ms: the one home of this default (the CLI's
@@ -105,6 +108,16 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
     public static final int MAX_HALVING_ROUNDS = 8;
     /** The most plays left that the decision-level sure win looks through. */
     public static final int MAX_SURE_PLAYS = 8;
+    /**
+     * The leaf model's share beside a whole rollout when none is given, percent ({@link
+     * #leafMix()}): kept by duplicate matches against the plain search (docs/strength.md).
+     */
+    public static final int DEFAULT_LEAF_MIX = 50;
+    /**
+     * The leaf model {@link #builder(Rules)} gives the standard rules: a class-path resource of
+     * this module, trained by the commands of docs/cli/learn.md.
+     */
+    public static final String STANDARD_LEAF_RESOURCE = "io/github/ddzengine/mc/eval/leaf-standard.ddzt";
     /** The most rollout-policy moves before the leaf model. */
     public static final int MAX_LEAF_PLIES = 60;
 
@@ -167,14 +180,43 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         }
     }
 
-    /** The defaults: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18 cards / 20,000 nodes, rollouts. */
+    /**
+     * The defaults without a leaf model: 50 ms, 1 thread, time mode, 16 candidates, solver up to 18
+     * cards / 20,000 nodes, rollouts to the end.
+     */
     public static McSettings defaults() {
         return builder().build();
     }
 
-    /** A builder holding the defaults. */
+    /** The defaults of {@code rules}: {@link #defaults()} with the rules' leaf model ({@link #builder(Rules)}). */
+    public static McSettings defaults(Rules rules) {
+        return builder(rules).build();
+    }
+
+    /** A builder holding {@link #defaults()}: no leaf model. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * A builder holding the defaults of {@code rules}, the agent {@code mc}'s: for the standard rules
+     * (no bans) the bundled leaf model ({@link #STANDARD_LEAF_RESOURCE}) at {@link
+     * #DEFAULT_LEAF_MIX} percent beside each rollout; for other rules none (rollouts to the end).
+     *
+     * @throws io.github.ddzengine.tables.TableException if the bundled model cannot be read (a
+     *     broken build)
+     */
+    public static Builder builder(Rules rules) {
+        Builder b = new Builder();
+        if (rules.equals(Rules.STANDARD)) {
+            b.leaf(StandardLeaf.NET).leafRules(rules);
+        }
+        return b;
+    }
+
+    /** The bundled leaf model of the standard rules, read once, at first use. */
+    private static final class StandardLeaf {
+        static final ValueNet NET = ValueNetFile.readResource(STANDARD_LEAF_RESOURCE, Rules.STANDARD).net();
     }
 
     /** A builder holding these settings. */
@@ -189,9 +231,14 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
     /** {@link #leafSides()}: every decision. */
     public static final int SIDE_BOTH = 3;
 
-    /** Whether the decisions of {@code seat} (0 the landlord) use the leaf model. */
+    /** Whether the decisions of {@code seat} (0 the landlord) use the leaf model (under its rules). */
     public boolean leafFor(int seat) {
         return leaf != null && (leafSides & (seat == 0 ? SIDE_LANDLORD : SIDE_FARMERS)) != 0;
+    }
+
+    /** Whether the decisions of {@code seat} under {@code rules} use the leaf model. */
+    public boolean leafFor(int seat, Rules rules) {
+        return leafFor(seat) && (leafRules == null || leafRules.equals(rules));
     }
 
     /** Whether a decision counts worlds or effort rather than reading the clock. */
@@ -223,7 +270,8 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
     }
 
     /**
-     * The settings of an agent spec's {@code KEY=VALUE} pairs on top of {@link #defaults()}: the one
+     * The settings of an agent spec's {@code KEY=VALUE} pairs on top of {@link #defaults(Rules)} (so
+     * {@code model=none} turns the rules' leaf model off): the one
      * reader of the spec keys ({@link #KEYS}) of {@code mc} and {@code oracle}, and, with {@code
      * keys}, of any agent that takes a subset of them ({@code mc-v1}).
      *
@@ -234,7 +282,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
      * @throws IllegalArgumentException one line naming the agent, the key and the range or the fault
      */
     public static McSettings parse(String agent, Map<String, String> settings, List<String> keys, Rules rules) {
-        Builder b = builder();
+        Builder b = builder(rules);
         boolean worlds = false;
         boolean effort = false;
         for (Map.Entry<String, String> e : settings.entrySet()) {
@@ -271,7 +319,10 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
                 case "leaf-cards" -> b.leafCards(range(agent, key, v, 0, 54));
                 case "leaf-mix" -> b.leafMix(range(agent, key, v, 0, 100));
                 case "leaf-sides" -> b.leafSides(range(agent, key, v, SIDE_LANDLORD, SIDE_BOTH));
-                case "model" -> b.leaf(readModel(agent, v, rules));
+                case "model" -> {
+                    boolean none = "none".equalsIgnoreCase(v.trim());
+                    b.leaf(none ? null : readModel(agent, v, rules)).leafRules(none ? null : rules);
+                }
                 case "prior" -> {
                     try {
                         String pv = v.trim().toLowerCase(Locale.ROOT);
@@ -359,8 +410,9 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         private ValueNet leaf;
         private int leafPlies;
         private int leafCards = 54;
-        private int leafMix = 100;
+        private int leafMix = DEFAULT_LEAF_MIX;
         private int leafSides = SIDE_BOTH;
+        private Rules leafRules;
 
         private Builder() {
         }
@@ -386,6 +438,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
             leafCards = s.leafCards;
             leafMix = s.leafMix;
             leafSides = s.leafSides;
+            leafRules = s.leafRules;
         }
 
         /** {@link McSettings#budgetMillis()}; the reserve shrinks to a quarter of it if it would not fit. */
@@ -491,6 +544,12 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
             return this;
         }
 
+        /** {@link McSettings#leafRules()}. */
+        public Builder leafRules(Rules rules) {
+            leafRules = rules;
+            return this;
+        }
+
         /** {@link McSettings#leafMix()}. */
         public Builder leafMix(int percent) {
             leafMix = percent;
@@ -517,7 +576,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
         public McSettings build() {
             return new McSettings(budgetMillis, threads, worlds, effort, maxCandidates, solverMaxCards, solverNodes,
                 reserveMillis, prior, bidder, rolloutFeatures, rolloutSolveCards, rolloutSolveNodes, halvingRounds,
-                surePlays, leaf, leafPlies, leafCards, leafMix, leafSides);
+                surePlays, leaf, leafPlies, leafCards, leafMix, leafSides, leafRules);
         }
     }
 }

@@ -101,7 +101,7 @@ final class Worker {
         Playout p = playout(job.rules, job.settings);
         // the unit is the decision's (Decision reads it from the settings); the model only where it plays
         long unit = job.settings.leaf() == null ? 1 : LEAF_UNIT;
-        ValueNet.Evaluator leaf = job.settings.leafFor(job.info.seat()) ? leafEvaluator(job) : null;
+        ValueNet.Evaluator leaf = job.settings.leafFor(job.info.seat(), job.rules) ? leafEvaluator(job) : null;
         int nc = job.candidates.length;
         if (worldWins.length < nc) {
             worldWins = new long[nc];

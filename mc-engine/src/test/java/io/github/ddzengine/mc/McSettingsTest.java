@@ -77,6 +77,17 @@ class McSettingsTest {
         assertEquals(0, d.halvingRounds());
         assertEquals(0, d.surePlays());
         assertNull(d.leaf());
+        assertEquals(McSettings.DEFAULT_LEAF_MIX, d.leafMix());
+        // the agent mc's defaults: the bundled model on the standard rules, none on others
+        McSettings standard = McSettings.defaults(RULES);
+        assertNotNull(standard.leaf());
+        assertEquals(RULES, standard.leafRules());
+        assertTrue(standard.leafFor(0, RULES));
+        assertFalse(standard.leafFor(0, Rules.of(io.github.ddzengine.core.rules.Preset.DOUZERO)),
+            "the standard model is not asked under other rules");
+        assertNull(McSettings.defaults(Rules.of(io.github.ddzengine.core.rules.Preset.DOUZERO)).leaf());
+        assertNull(parse("model", "none").leaf());
+        assertNotNull(parse().leaf());
         assertFalse(d.deterministic());
         assertTrue(d.withEffort(60_000).deterministic());
     }
@@ -167,7 +178,7 @@ class McSettingsTest {
         // a model that gives the landlord 3 to 1 whatever the position: every candidate of the
         // landlord's first lead (54 cards, no solve, no end in 0 plies) is worth 0.75, its mean
         // score (2 x 0.75 - 1) x 2 = 1 for the landlord's stake of 2
-        McSettings s = McSettings.builder().worlds(6).leaf(constant((float) Math.log(3))).build();
+        McSettings s = McSettings.builder().worlds(6).leaf(constant((float) Math.log(3))).leafMix(100).build();
         InformationSet info = RandomGames.play(RULES, new SplittableRandom(11), 0).info(RULES, false, 0);
         try (MonteCarloAgent agent = new MonteCarloAgent(s)) {
             Decision d = agent.decide(info, 5);

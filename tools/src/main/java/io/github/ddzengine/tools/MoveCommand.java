@@ -122,7 +122,7 @@ final class MoveCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)
+        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder(rules).budget(budgetMillis)
             .threads(threads).worlds(worlds).prior(p).build();
         Decision d;
         try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {

@@ -500,7 +500,7 @@ public final class PythonBridge implements AutoCloseable {
         String key = preset + "/" + budget + "/" + threads + "/" + worlds + "/" + prior.toLowerCase(java.util.Locale.ROOT);
         MonteCarloAgent a = agents.get(key);
         if (a == null) {
-            io.github.ddzengine.mc.McSettings c = io.github.ddzengine.mc.McSettings.builder().budget(budget)
+            io.github.ddzengine.mc.McSettings c = io.github.ddzengine.mc.McSettings.builder(Rules.of(preset)).budget(budget)
                 .threads(threads).worlds(worlds).prior(Prior.named(prior)).build();
             a = new MonteCarloAgent(c, tables(preset));
             agents.put(key, a);

@@ -127,10 +127,11 @@ public final class AgentSpecs {
             + "decision), prior=solo-pass|pass|policy|uniform, rollout=F rollout policy features, solver=C solve worlds of at "
             + "most C cards, nodes=N node budget per solve, candidates=N most candidate moves (default 16), rsolve=C rollouts end in a solve at C cards, rnodes=N its "
             + "node budget, halving=R successive halving of the candidates in R rounds, sure=P play at once a move "
-            + "that wins whatever the hidden cards, its rest out in at most P plays, model=FILE a leaf model (a value "
-            + "network of ddz learn train) instead of rollouts to the end, plies=K rollout moves before the model "
-            + "(default 0), leaf-cards=C the model only at C cards in all hands or fewer (default 54), leaf-mix=P the model's share in "
-            + "percent beside a whole rollout (default 100: the model alone), leaf-sides=1|2|3 the model in the "
+            + "that wins whatever the hidden cards, its rest out in at most P plays, model=FILE|none the leaf model (a "
+            + "value network of ddz learn train; default on standard rules the bundled one, none elsewhere), "
+            + "leaf-mix=P its share in percent beside a whole rollout (default " + McSettings.DEFAULT_LEAF_MIX
+            + "; 100: the model alone, after plies=K rollout moves, default 0, or once at most leaf-cards=C cards "
+            + "are left, default 54), leaf-sides=1|2|3 the model in the "
             + "landlord's decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)

@@ -67,6 +67,35 @@ public final class ValueNetFile {
     }
 
     /**
+     * Reads a network shipped as a class-path resource (copied to a temporary file for the read).
+     *
+     * @param resource the resource's name, as {@link ClassLoader#getResourceAsStream} takes it
+     * @param rules the rules it must have been trained for
+     * @throws TableException one line as {@link #read}, or when the resource is missing
+     */
+    public static Loaded readResource(String resource, Rules rules) {
+        Path tmp = null;
+        try (java.io.InputStream in = ValueNetFile.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw TableException.io(Path.of(resource), "no such model on the class path", null);
+            }
+            tmp = java.nio.file.Files.createTempFile("ddz-model-", EXTENSION);
+            java.nio.file.Files.copy(in, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return read(tmp, rules);
+        } catch (java.io.IOException e) {
+            throw TableException.io(Path.of(resource), "cannot copy the model out: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    java.nio.file.Files.deleteIfExists(tmp);
+                } catch (java.io.IOException e) {
+                    tmp.toFile().deleteOnExit();
+                }
+            }
+        }
+    }
+
+    /**
      * Reads a network for {@code rules}.
      *
      * @param file the model file

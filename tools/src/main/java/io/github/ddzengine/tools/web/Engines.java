@@ -50,7 +50,7 @@ final class Engines {
     MonteCarloAgent agent(int budgetMillis, int worlds, int maxCandidates) {
         String key = budgetMillis + "/" + worlds + "/" + maxCandidates;
         return agents.get().computeIfAbsent(key, k -> {
-            return new MonteCarloAgent(io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis).worlds(worlds)
+            return new MonteCarloAgent(io.github.ddzengine.mc.McSettings.builder(Rules.STANDARD).budget(budgetMillis).worlds(worlds)
                 .threads(1).maxCandidates(maxCandidates).build(), tables);
         });
     }

@@ -125,7 +125,7 @@ public final class WebCommand implements Callable<Integer> {
                 2_000, 0);
             InformationSet info = InformationSet.of(Rules.STANDARD, 0,
                 io.github.ddzengine.core.cards.Notation.parseCards("3445667899TJQKA2XD2A"), 0, 0, new int[0]);
-            try (MonteCarloAgent a = new MonteCarloAgent(io.github.ddzengine.mc.McSettings.defaults())) {
+            try (MonteCarloAgent a = new MonteCarloAgent(io.github.ddzengine.mc.McSettings.defaults(Rules.STANDARD))) {
                 a.warmUp(info, 300);
             }
         } catch (RuntimeException e) {
