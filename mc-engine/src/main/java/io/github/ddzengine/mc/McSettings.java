@@ -97,8 +97,8 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
      * The rollout features chosen by duplicate matches ({@code docs/strength.md}): every feature,
      * 1023: {@link RolloutPolicy#WIN_IN_TWO}, {@link RolloutPolicy#URGENT_COUNT}, {@link RolloutPolicy#SAFE_LEADS},
      * {@link RolloutPolicy#FEED_PARTNER}, {@link RolloutPolicy#SURE_WIN}, {@link RolloutPolicy#UP_EVEN}, {@link
-     * Playout#URGENT_TWO}, {@link RolloutPolicy#LANDLORD_EVEN}, {@link RolloutPolicy#FEED_SURE}, {@link
-     * Playout#BLOCK_SHORT}. Bids keep the first policy's estimates, on which the {@link Bidder}'s
+     * RolloutPolicy#URGENT_TWO}, {@link RolloutPolicy#LANDLORD_EVEN}, {@link RolloutPolicy#FEED_SURE}, {@link
+     * RolloutPolicy#BLOCK_SHORT}. Bids keep the first policy's estimates, on which the {@link Bidder}'s
      * thresholds were tuned.
      */
     public static final int DEFAULT_ROLLOUT_FEATURES = RolloutPolicy.WIN_IN_TWO | RolloutPolicy.URGENT_COUNT | RolloutPolicy.SAFE_LEADS

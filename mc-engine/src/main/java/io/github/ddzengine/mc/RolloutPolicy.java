@@ -75,7 +75,7 @@ public final class RolloutPolicy {
      */
     public static final int FEED_PARTNER = 8;
     /**
-     * The features of a playout made without any ({@link #Playout(Rules, MinHands)}): none, the first
+     * The features of a playout made without any ({@link Playout#Playout(Rules, io.github.ddzengine.core.split.MinHands)}): none, the first
      * policy ({@code mc-v1}'s). The agent's rollouts take theirs from {@link McSettings#rolloutFeatures()}.
      */
     public static final int DEFAULT = 0;
