@@ -23,7 +23,7 @@ public final class McLatency {
 
     public static void main(String[] args) {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
-        int budget = args.length > 1 ? Integer.parseInt(args[1]) : 50;
+        int budget = args.length > 1 ? Integer.parseInt(args[1]) : McSettings.DEFAULT_BUDGET_MILLIS;
         int passes = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         int games = args.length > 3 ? Integer.parseInt(args[3]) : 40;
         int solverCards = args.length > 4 ? Integer.parseInt(args[4])

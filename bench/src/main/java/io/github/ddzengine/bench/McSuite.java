@@ -7,6 +7,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.Playout;
@@ -60,7 +61,7 @@ public final class McSuite {
                     }
                     mid = true;
                 }
-                int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+                int toBeat = Trick.toBeat(last, lastSeat, mover);
                 int m = policy.choose(hands, mover, toBeat, lastSeat);
                 history[n++] = m;
                 if (m != MoveTable.PASS) {

@@ -5,6 +5,7 @@ import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.mc.Playout;
 
@@ -49,7 +50,7 @@ public final class PolicyDuel {
                 int last = MoveTable.PASS;
                 int lastSeat = -1;
                 while (true) {
-                    int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+                    int toBeat = Trick.toBeat(last, lastSeat, mover);
                     int m = (mover == 0 ? landlord : farmers).choose(h, mover, toBeat, lastSeat);
                     if (m != MoveTable.PASS) {
                         h[mover] -= table.cards(m);

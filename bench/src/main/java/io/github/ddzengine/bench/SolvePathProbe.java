@@ -7,6 +7,7 @@ import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
@@ -79,7 +80,7 @@ public final class SolvePathProbe {
                         }
                     }
                 }
-                int toBeat = lastSeat < 0 || lastSeat == mover ? MoveTable.PASS : last;
+                int toBeat = Trick.toBeat(last, lastSeat, mover);
                 g.play(p.choose(h, mover, toBeat, lastSeat));
             }
         }
