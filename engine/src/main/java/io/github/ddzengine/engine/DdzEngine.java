@@ -56,7 +56,7 @@ import io.github.ddzengine.tables.Tables;
  */
 public final class DdzEngine {
     /** The solver's transposition table by default, MiB. */
-    public static final int DEFAULT_SOLVER_MEGABYTES = 16;
+    public static final int DEFAULT_SOLVER_MEGABYTES = io.github.ddzengine.core.solve.Solver.DEFAULT_TABLE_MB;
     /** A Monte Carlo decision's time budget by default, ms. */
     public static final int DEFAULT_BUDGET_MILLIS = io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS;
     /** The threads of a Monte Carlo decision and of a match by default. */

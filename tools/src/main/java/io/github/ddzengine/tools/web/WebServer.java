@@ -69,10 +69,13 @@ public final class WebServer implements AutoCloseable {
      */
     public record Options(String host, int port, int threads, int maxBodyBytes, int maxUploadBytes,
                           int solverTableMegabytes) {
-        /** Loopback, port 8080, one worker a core (at least 2), 64 KiB bodies, 8 MiB record files, 16 MiB tables. */
+        /**
+         * Loopback, port 8080, one worker a core (at least 2), 64 KiB bodies, 8 MiB record files, the
+         * solver's default table ({@link io.github.ddzengine.core.solve.Solver#DEFAULT_TABLE_MB} MiB).
+         */
         public static Options defaults() {
             return new Options("127.0.0.1", 8080, Math.max(2, Runtime.getRuntime().availableProcessors()), 64 << 10,
-                8 << 20, 16);
+                8 << 20, io.github.ddzengine.core.solve.Solver.DEFAULT_TABLE_MB);
         }
 
         /**
