@@ -10,7 +10,8 @@ import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 
 /**
- * Decision latency of {@link MonteCarloAgent} at a time budget over the {@link McSuite}: the
+ * Decision latency of {@link MonteCarloAgent} (the agent {@code mc}'s defaults for the standard
+ * rules, its leaf model included) at a time budget over the {@link McSuite}: the
  * first pass over the suite in a fresh JVM (cold), then {@code passes} more passes (warm), each
  * recorded in an HdrHistogram; prints p50, p99, max, and worlds per decision.
  *
@@ -29,7 +30,8 @@ public final class McLatency {
         int solverCards = args.length > 4 ? Integer.parseInt(args[4])
             : McSettings.defaults().solverMaxCards();
         List<InformationSet> suite = McSuite.build(Rules.STANDARD, 2024, games);
-        MonteCarloAgent agent = new MonteCarloAgent(McSettings.defaults().withThreads(threads)
+        // the agent mc as it ships: the standard rules' defaults, its leaf model included
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.defaults(Rules.STANDARD).withThreads(threads)
             .withBudget(budget).toBuilder().solverMaxCards(solverCards).build());
         Histogram cold = new Histogram(10_000_000_000L, 3);
         Histogram warm = new Histogram(10_000_000_000L, 3);
