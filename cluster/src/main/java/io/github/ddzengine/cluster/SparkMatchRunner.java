@@ -11,8 +11,8 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.storage.StorageLevel;
 
-import io.github.ddzengine.tools.ClusterRunner;
-import io.github.ddzengine.tools.MatchJob;
+import io.github.ddzengine.engine.ClusterRunner;
+import io.github.ddzengine.engine.MatchJob;
 
 /**
  * {@code ddz play --cluster} on Apache Spark. The deals {@code 0..n-1} are cut into {@code P}

@@ -12,7 +12,7 @@ import org.apache.spark.storage.StorageLevel;
 
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.tables.EndgameTable;
-import io.github.ddzengine.tools.ClusterRunner;
+import io.github.ddzengine.engine.ClusterRunner;
 
 /**
  * {@code ddz tables build --cluster} on Apache Spark: each endgame table's outer hands

@@ -2,12 +2,12 @@ package io.github.ddzengine.engine;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import io.github.ddzengine.core.cards.Cards;
@@ -28,6 +28,7 @@ import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
+import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.GameRecord;
@@ -45,10 +46,12 @@ import io.github.ddzengine.tables.Tables;
  * <p>An engine is an immutable value: its rules, its precomputed tables (none by default) and its
  * settings, each with a named default and a {@code with...} method that returns a new engine.
  * Nothing is process-global, so engines with different rules or tables live side by side, and
- * one engine may be used from many threads at once (each call makes the working state it needs:
- * a solver's transposition table, a Monte Carlo agent's threads). Hot loops that cannot afford
- * that use the raw, allocation-free API underneath ({@link MoveGenerator}, {@link Solver},
- * {@link MonteCarloAgent}; docs/java-api.md).
+ * one engine may be used from many threads at once: each thread's calls share that thread's
+ * {@link Workspace} (its solvers with their transposition tables, its Monte Carlo agents), made on
+ * first use. The front doors of this project (the {@code ddz} verbs, the web server, the Python
+ * bridge, the Botzone bot) stand on an engine and its workspaces, and take every default and bound
+ * from it and {@link Limits}; hot loops use the raw, allocation-free objects a workspace hands out
+ * ({@link MoveGenerator}, {@link Solver}, {@link MonteCarloAgent}; docs/java-api.md).
  *
  * <p>Every method throws {@link IllegalArgumentException} with a one-line message (the one the
  * {@code ddz} command line prints) for bad input: a card that does not exist, a move that is not
@@ -58,22 +61,24 @@ public final class DdzEngine {
     /** The solver's transposition table by default, MiB. */
     public static final int DEFAULT_SOLVER_MEGABYTES = io.github.ddzengine.core.solve.Solver.DEFAULT_TABLE_MB;
     /** A Monte Carlo decision's time budget by default, ms. */
-    public static final int DEFAULT_BUDGET_MILLIS = io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS;
+    public static final int DEFAULT_BUDGET_MILLIS = McSettings.DEFAULT_BUDGET_MILLIS;
     /** The threads of a Monte Carlo decision and of a match by default. */
     public static final int DEFAULT_THREADS = 1;
     /** How long a match waits for an {@code exec:} agent's answer, ms. */
     public static final long EXEC_TIMEOUT_MILLIS = 10_000;
 
     private final Rules rules;
-    private final EngineTables tables;
+    private final Path tableDirectory;
+    private final Map<Preset, EngineTables> loaded;
     private final AgentSpecs agents;
     private final int solverMegabytes;
     private final int budgetMillis;
     private final int worlds;
     private final int threads;
+    private final ThreadLocal<Workspace> workspaces = ThreadLocal.withInitial(() -> new Workspace(this));
 
-    private DdzEngine(Rules rules, EngineTables tables, AgentSpecs agents, int solverMegabytes, int budgetMillis,
-                      int worlds, int threads) {
+    private DdzEngine(Rules rules, Path tableDirectory, Map<Preset, EngineTables> loaded,
+                      AgentSpecs agents, int solverMegabytes, int budgetMillis, int worlds, int threads) {
         if (solverMegabytes < 1) {
             throw new IllegalArgumentException("solver memory must be at least 1 MiB, not " + solverMegabytes);
         }
@@ -87,7 +92,8 @@ public final class DdzEngine {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);
         }
         this.rules = rules;
-        this.tables = tables;
+        this.tableDirectory = tableDirectory;
+        this.loaded = loaded;
         this.agents = agents;
         this.solverMegabytes = solverMegabytes;
         this.budgetMillis = budgetMillis;
@@ -125,7 +131,7 @@ public final class DdzEngine {
      * @return the engine
      */
     public static DdzEngine of(Rules rules) {
-        return new DdzEngine(rules, EngineTables.NONE, ProtocolAgents.withExec(AgentSpecs.builtIn(), EXEC_TIMEOUT_MILLIS),
+        return new DdzEngine(rules, null, new ConcurrentHashMap<>(), ProtocolAgents.withExec(AgentSpecs.builtIn(), EXEC_TIMEOUT_MILLIS),
             DEFAULT_SOLVER_MEGABYTES, DEFAULT_BUDGET_MILLIS, 0, DEFAULT_THREADS);
     }
 
@@ -136,7 +142,13 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withTables(EngineTables tables) {
-        return new DdzEngine(rules, tables, agents, solverMegabytes, budgetMillis, worlds, threads);
+        Map<Preset, EngineTables> byPreset = new ConcurrentHashMap<>();
+        byPreset.put(rules.preset(), tables);
+        return new DdzEngine(rules, null, byPreset, agents, solverMegabytes, budgetMillis, worlds, threads);
+    }
+
+    private DdzEngine with(AgentSpecs agents, int solverMegabytes, int budgetMillis, int worlds, int threads) {
+        return new DdzEngine(rules, tableDirectory, loaded, agents, solverMegabytes, budgetMillis, worlds, threads);
     }
 
     /**
@@ -147,7 +159,26 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withTables(Path dir) {
-        return withTables(Tables.load(dir, rules.preset()).engineTables());
+        Map<Preset, EngineTables> byPreset = new ConcurrentHashMap<>();
+        EngineTables own = Tables.load(dir, rules.preset()).engineTables();
+        byPreset.put(rules.preset(), own);
+        return new DdzEngine(rules, dir, byPreset, agents, solverMegabytes, budgetMillis, worlds, threads);
+    }
+
+    /**
+     * This engine with the tables of {@code dir} for every preset whose tables were not given
+     * ({@link #withTables(EngineTables)}), each loaded at its first use by {@link #tables(Preset)}:
+     * for a front door that serves positions of every preset.
+     *
+     * @param dir the tables directory, or null for none beyond those given
+     * @return a new engine
+     */
+    public DdzEngine withTableDirectory(Path dir) {
+        Map<Preset, EngineTables> byPreset = new ConcurrentHashMap<>();
+        if (tableDirectory == null) {
+            byPreset.putAll(loaded); // only tables given explicitly: keep them
+        }
+        return new DdzEngine(rules, dir, byPreset, agents, solverMegabytes, budgetMillis, worlds, threads);
     }
 
     /**
@@ -157,7 +188,21 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withAgents(AgentSpecs agents) {
-        return new DdzEngine(rules, tables, agents, solverMegabytes, budgetMillis, worlds, threads);
+        return with(agents, solverMegabytes, budgetMillis, worlds, threads);
+    }
+
+    /**
+     * This engine with defaults for one agent of its registry: settings a spec of that agent does
+     * not give ({@link AgentSpecs#withDefaults}; {@code ddz serve} and the Botzone bot give
+     * {@code mc} their {@code --budget-ms} this way).
+     *
+     * @param agent the agent's name ({@code mc})
+     * @param defaults setting name to value, as a spec writes them
+     * @return a new engine
+     * @throws IllegalArgumentException for an unknown agent or setting
+     */
+    public DdzEngine withAgentDefaults(String agent, Map<String, String> defaults) {
+        return with(agents.withDefaults(agent, defaults), solverMegabytes, budgetMillis, worlds, threads);
     }
 
     /**
@@ -167,7 +212,7 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withSolverMegabytes(int megabytes) {
-        return new DdzEngine(rules, tables, agents, megabytes, budgetMillis, worlds, threads);
+        return with(agents, megabytes, budgetMillis, worlds, threads);
     }
 
     /**
@@ -177,7 +222,7 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withBudgetMillis(int millis) {
-        return new DdzEngine(rules, tables, agents, solverMegabytes, millis, worlds, threads);
+        return with(agents, solverMegabytes, millis, worlds, threads);
     }
 
     /**
@@ -188,7 +233,7 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withWorlds(int worlds) {
-        return new DdzEngine(rules, tables, agents, solverMegabytes, budgetMillis, worlds, threads);
+        return with(agents, solverMegabytes, budgetMillis, worlds, threads);
     }
 
     /**
@@ -198,7 +243,7 @@ public final class DdzEngine {
      * @return a new engine
      */
     public DdzEngine withThreads(int threads) {
-        return new DdzEngine(rules, tables, agents, solverMegabytes, budgetMillis, worlds, threads);
+        return with(agents, solverMegabytes, budgetMillis, worlds, threads);
     }
 
     /** @return the rules of this engine */
@@ -208,7 +253,107 @@ public final class DdzEngine {
 
     /** @return the precomputed tables of this engine ({@link EngineTables#NONE} by default) */
     public EngineTables tables() {
-        return tables;
+        return tables(rules.preset());
+    }
+
+    /**
+     * The precomputed tables of a preset: those given ({@link #withTables(EngineTables)},
+     * {@link #withTables(Path)}), else those of the engine's directory ({@link
+     * #withTableDirectory}; loaded once, at first use), else none.
+     *
+     * @param preset the preset
+     * @return its tables ({@link EngineTables#NONE} for none)
+     * @throws io.github.ddzengine.tables.TableException if a table file is there but cannot be used
+     */
+    public EngineTables tables(Preset preset) {
+        EngineTables t = loaded.get(preset);
+        if (t != null) {
+            return t;
+        }
+        if (tableDirectory == null) {
+            return EngineTables.NONE;
+        }
+        return loaded.computeIfAbsent(preset, p -> Tables.load(tableDirectory, p).engineTables());
+    }
+
+    /** @return the agent registry of {@link #play} and {@link Workspace#agent} */
+    public AgentSpecs agents() {
+        return agents;
+    }
+
+    /**
+     * This engine with {@code exec:COMMAND} agents that wait {@code moveTimeoutMillis} for an
+     * answer, {@code startupGraceMillis} more for each process's first (the built-in agents
+     * besides them).
+     *
+     * @param moveTimeoutMillis ms, 1..{@link Limits#MAX_AGENT_TIMEOUT_MS}
+     * @param startupGraceMillis ms, 0..{@link Limits#MAX_AGENT_TIMEOUT_MS}
+     * @return a new engine
+     * @throws IllegalArgumentException for a time outside those ranges
+     */
+    public DdzEngine withExecTimeouts(long moveTimeoutMillis, long startupGraceMillis) {
+        if (moveTimeoutMillis < 1 || moveTimeoutMillis > Limits.MAX_AGENT_TIMEOUT_MS) {
+            throw new IllegalArgumentException("the move time-out must be 1.." + Limits.MAX_AGENT_TIMEOUT_MS + " ms, not "
+                + moveTimeoutMillis);
+        }
+        if (startupGraceMillis < 0 || startupGraceMillis > Limits.MAX_AGENT_TIMEOUT_MS) {
+            throw new IllegalArgumentException("the start-up grace must be 0.." + Limits.MAX_AGENT_TIMEOUT_MS
+                + " ms, not " + startupGraceMillis);
+        }
+        return with(ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMillis, startupGraceMillis), solverMegabytes,
+            budgetMillis, worlds, threads);
+    }
+
+    /** @return the solver's transposition table, MiB */
+    public int solverMegabytes() {
+        return solverMegabytes;
+    }
+
+    /** @return a Monte Carlo decision's time budget, ms */
+    public int budgetMillis() {
+        return budgetMillis;
+    }
+
+    /** @return the fixed worlds of a Monte Carlo decision, 0 for the time budget */
+    public int worlds() {
+        return worlds;
+    }
+
+    /** @return the threads of a Monte Carlo decision and of a match */
+    public int threads() {
+        return threads;
+    }
+
+    /**
+     * The Monte Carlo settings of this engine for {@code rules}: the agent {@code mc}'s defaults
+     * for those rules ({@link McSettings#builder(Rules)}, the leaf model included) with this
+     * engine's budget, worlds and threads; the one starting point of every front door's settings.
+     *
+     * @param rules the rules the agent plays
+     * @return a builder holding them
+     */
+    public McSettings.Builder mcSettings(Rules rules) {
+        return McSettings.builder(rules).budget(budgetMillis).worlds(worlds).threads(threads);
+    }
+
+    /**
+     * The calling thread's workspace of this engine: its solvers, move generators and Monte Carlo
+     * agents, made on first use and kept while the engine is reachable ({@link Workspace}).
+     *
+     * @return this thread's workspace
+     */
+    public Workspace workspace() {
+        return workspaces.get();
+    }
+
+    /**
+     * A new workspace of this engine, for a caller that keeps its own per thread (close it when
+     * done).
+     *
+     * @return the workspace
+     */
+    public Workspace newWorkspace() {
+        return new Workspace(this);
     }
 
     /**
@@ -281,7 +426,7 @@ public final class DdzEngine {
      */
     public Split split(String hand) {
         long h = Notation.parseCards(hand);
-        MinHands minHands = MinHands.of(rules, tables);
+        MinHands minHands = workspace().minHands(rules);
         MoveTable table = rules.table();
         List<Move> moves = new ArrayList<>();
         for (int id : minHands.split(h)) {
@@ -312,7 +457,7 @@ public final class DdzEngine {
      */
     public Solution solve(String position, boolean allWinningMoves, long timeoutMillis) {
         Position p = Position.parse(position, rules);
-        SolveResult r = new Solver(rules, solverMegabytes, tables).solve(p, allWinningMoves, timeoutMillis, 0);
+        SolveResult r = workspace().solver(rules).solve(p, allWinningMoves, timeoutMillis, 0);
         MoveTable table = rules.table();
         List<String> winning = new ArrayList<>();
         List<Play> line = new ArrayList<>();
@@ -371,12 +516,7 @@ public final class DdzEngine {
         long k = kitty == null || kitty.isBlank() ? Cards.EMPTY : Notation.parseCards(kitty);
         InformationSet info = InformationSet.of(rules, seat, Notation.parseCards(hand), k, bid,
             History.parse(rules, history == null ? "" : history));
-        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder(rules).budget(budgetMillis)
-            .worlds(worlds).threads(threads).build();
-        Decision d;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
-            d = agent.decide(info, seed);
-        }
+        Decision d = workspace().mc(mcSettings(rules).build(), rules).decide(info, seed);
         MoveTable table = rules.table();
         Integer[] order = new Integer[d.candidates()];
         for (int i = 0; i < order.length; i++) {
@@ -408,7 +548,7 @@ public final class DdzEngine {
             throw new IllegalArgumentException("the highest bid so far is 0..2 (3 ends the bidding), not " + highestBid);
         }
         Bidder bidder = new Bidder();
-        Bidder.Estimate e = bidder.estimate(rules, tables, h, seed);
+        Bidder.Estimate e = bidder.estimate(rules, tables(), h, seed);
         return new BidAdvice(bidder.bidFor(e, highestBid), e.winRate(), e.low(), e.high(), e.worlds());
     }
 
@@ -447,7 +587,8 @@ public final class DdzEngine {
         if (deals < 1) {
             throw new IllegalArgumentException("deals must be at least 1, not " + deals);
         }
-        try (Agent a = agents.parse(agentA, rules, tables); Agent b = agents.parse(agentB, rules, tables)) {
+        Workspace w = workspace();
+        try (Agent a = w.agent(agentA, rules); Agent b = w.agent(agentB, rules)) {
             Match.Listener listener = records == null ? null : (game, aIsLandlord) -> records.accept(GameRecords.toJson(game));
             MatchStats s = new Match(rules, a, b, bidding).run(deals, seed, threads, listener);
             return new MatchResult(s.a(), s.b(), s.deals(), s.games(), s.wp(), s.wpCi()[0], s.wpCi()[1], s.adp(),
@@ -518,6 +659,6 @@ public final class DdzEngine {
 
     @Override
     public String toString() {
-        return "DdzEngine[" + rules + ", " + tables + "]";
+        return "DdzEngine[" + rules + ", " + tables() + "]";
     }
 }

@@ -41,6 +41,17 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
     }
 
     /**
+     * This bidder with another number of worlds an estimate.
+     *
+     * @param worlds worlds sampled per estimate, at least 1
+     * @return the bidder
+     * @throws IllegalArgumentException for fewer than 1 world
+     */
+    public Bidder withWorlds(int worlds) {
+        return new Bidder(bid1, bid2, bid3, worlds);
+    }
+
+    /**
      * @throws IllegalArgumentException unless {@code 0 <= bid1 <= bid2 <= bid3 <= 1} and worlds &gt;= 1
      */
     public Bidder {

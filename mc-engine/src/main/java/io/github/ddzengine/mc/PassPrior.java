@@ -126,4 +126,16 @@ public final class PassPrior implements Prior {
             return seats.length == 0;
         }
     }
+
+    /** Priors with the same factors are equal (an agent cache may key on settings that hold one). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PassPrior p && Double.compare(p.betaSolo, betaSolo) == 0
+            && Double.compare(p.betaPair, betaPair) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Double.hashCode(betaSolo) + Double.hashCode(betaPair);
+    }
 }

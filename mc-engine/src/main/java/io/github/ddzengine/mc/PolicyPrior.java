@@ -251,4 +251,15 @@ public final class PolicyPrior implements Prior {
             return seats.length == 0;
         }
     }
+
+    /** Priors with the same factors and resampling are equal (an agent cache may key on settings that hold one). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PolicyPrior p && p.resample == resample && java.util.Arrays.equals(p.factors, factors);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * java.util.Arrays.hashCode(factors) + resample;
+    }
 }

@@ -50,4 +50,15 @@ public final class SoloPassPrior implements Prior {
     public Likelihood bind(InformationSet info) {
         return new PassPrior(beta, 1).bind(info); // the pass prior without its pair factor
     }
+
+    /** Priors with the same factor are equal (an agent cache may key on settings that hold one). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SoloPassPrior p && Double.compare(p.beta, beta) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Double.hashCode(beta);
+    }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import io.github.ddzengine.engine.Limits;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
@@ -98,7 +99,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         Bounds.check(spec, "--max-cards", maxCards, 1, 54, "cards in all hands");
         Bounds.check(spec, "--nodes", nodes, 1, Long.MAX_VALUE, "a node budget");
         Bounds.check(spec, "--threads", threads, 0, 1024, "0: every core");
-        String tableProblem = Solvers.checkTableSize(tableMegabytes);
+        String tableProblem = Limits.checkSolverMegabytes("--tt-mb", tableMegabytes);
         if (tableProblem != null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), tableProblem);
         }

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -8,7 +9,7 @@ import java.util.concurrent.Callable;
 import io.github.ddzengine.protocol.McJson;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.BidRequest;
@@ -79,7 +80,7 @@ final class BidCommand implements Callable<Integer> {
         if (seat < 0 || seat > 2) {
             throw new ParameterException(spec.commandLine(), "--seat is a bidding position 0..2, not " + seat);
         }
-        Bounds.check(spec, "--worlds", worlds, 1, Bounds.MAX_WORLDS, null);
+        Bounds.check(spec, "--worlds", worlds, 1, Limits.MAX_WORLDS, null);
         if (budgetMillis < 0 || budgetMillis == 1) {
             throw new ParameterException(spec.commandLine(), "--budget-ms must be 0 (no clock) or 2 or more, not "
                 + budgetMillis);
@@ -88,7 +89,7 @@ final class BidCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--warmup-ms must be 0 or more, not " + warmupMillis);
         }
         Rules rules = rulesOptions.rules();
-        EngineTables tables = tablesOption.load(rules.preset());
+        DdzEngine engine = tablesOption.engine(rules);
         BidRequest request;
         try {
             long h = MoveCommand.parseCards("--hand", hand);
@@ -113,13 +114,11 @@ final class BidCommand implements Callable<Integer> {
         io.github.ddzengine.mc.McSettings config = (budgetMillis == 0
             ? io.github.ddzengine.mc.McSettings.builder().worlds(1)
             : io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)).bidder(bidder).build();
-        Bidder.Estimate e;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
-            if (budgetMillis > 0) {
-                agent.warmUpBids(request, warmupMillis);
-            }
-            e = agent.estimateBid(request, seed);
+        MonteCarloAgent agent = engine.workspace().mc(config, rules);
+        if (budgetMillis > 0) {
+            agent.warmUpBids(request, warmupMillis);
         }
+        Bidder.Estimate e = agent.estimateBid(request, seed);
         int bid = bidder.bidFor(e, request.highestBid());
         boolean cut = e.worlds() < worlds;
         PrintWriter out = spec.commandLine().getOut();
@@ -146,7 +145,6 @@ final class BidCommand implements Callable<Integer> {
 
     /** The default bidder with {@code worlds} worlds an estimate. */
     static Bidder bidder(int worlds) {
-        Bidder defaults = new Bidder();
-        return new Bidder(defaults.bid1(), defaults.bid2(), defaults.bid3(), worlds);
+        return new Bidder().withWorlds(worlds);
     }
 }

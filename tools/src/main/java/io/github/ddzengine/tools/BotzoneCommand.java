@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +62,7 @@ final class BotzoneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Limits.MAX_BUDGET_MS, null);
         BotzoneBot bot;
         try {
             new BotzoneBot(agent, budgetMs, seed); // a bad spec is reported before the tables are read

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.ClusterRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

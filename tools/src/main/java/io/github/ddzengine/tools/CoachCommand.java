@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
+import io.github.ddzengine.engine.Workspace;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +18,6 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tools.coach.Coach;
 
 import picocli.CommandLine.Command;
@@ -88,8 +89,8 @@ final class CoachCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Bounds.check(spec, "--timeout-ms", timeoutMillis, 0, Bounds.MAX_TIMEOUT_MS, "0: no limit");
-        String tableProblem = tableMegabytes == 0 ? null : Solvers.checkTableSize(tableMegabytes);
+        Bounds.check(spec, "--timeout-ms", timeoutMillis, 0, Limits.MAX_TIMEOUT_MS, "0: no limit");
+        String tableProblem = tableMegabytes == 0 ? null : Limits.checkSolverMegabytes("--tt-mb", tableMegabytes);
         if (tableProblem != null) {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
@@ -104,11 +105,10 @@ final class CoachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        EngineTables tables = tablesOption.load(rules.preset());
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
-        return dialogue(spec, stdin, spec.commandLine().getOut(), new Solver(rules, table, tables),
-            new DistanceToWin(rules, table, tables), p, side, lang, timeoutMillis);
+        Workspace w = tablesOption.engine(rules).withSolverMegabytes(table).workspace();
+        return dialogue(spec, stdin, spec.commandLine().getOut(), w, p, side, lang, timeoutMillis);
     }
 
     /**
@@ -135,12 +135,12 @@ final class CoachCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs the dialogue on {@code p} with {@code solver} and {@code distance}, reading lines of {@code stdin} until
+     * Runs the dialogue on {@code p} with the solver and distance search of {@code workspace}, reading lines of {@code stdin} until
      * {@code quit} or the end of input.
      *
      * @return the exit code
      */
-    static int dialogue(CommandSpec spec, InputStream stdin, PrintWriter out, Solver solver, DistanceToWin distance,
+    static int dialogue(CommandSpec spec, InputStream stdin, PrintWriter out, Workspace workspace,
                         Position p, String side, Lang lang, long timeoutMillis) throws IOException {
         boolean landlord;
         try {
@@ -148,7 +148,7 @@ final class CoachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        Coach coach = new Coach(solver, distance, p, landlord, timeoutMillis);
+        Coach coach = new Coach(workspace.solver(p.rules()), workspace.distance(p.rules()), p, landlord, timeoutMillis);
         new Dialogue(coach, out, lang).run(new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)),
             System.console() == null);
         out.flush();

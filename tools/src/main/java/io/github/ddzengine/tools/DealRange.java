@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.mc.arena.Match;
 
@@ -40,9 +41,9 @@ record DealRange(int from, int to, IntFunction<Deal> dealOf, Path file) {
     static DealRange of(Integer deals, int from, Path dealsFile, long seed) {
         if (dealsFile == null) {
             int n = deals == null ? DEFAULT_DEALS : deals;
-            if ((long) from + n > Bounds.MAX_DEALS) {
+            if ((long) from + n > Limits.MAX_DEALS) {
                 throw new IllegalArgumentException("--from " + from + " with " + n + " deals passes the last deal of a "
-                    + "match, " + Bounds.MAX_DEALS);
+                    + "match, " + Limits.MAX_DEALS);
             }
             return new DealRange(from, from + n, i -> Match.generatedDeal(seed, i), null);
         }

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -122,7 +123,7 @@ final class LadderCommand implements Callable<Integer> {
         if (deals != null && deals < 1) {
             throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
         }
-        Bounds.check(spec, "--from", from, 0, Bounds.MAX_DEALS - 1, null);
+        Bounds.check(spec, "--from", from, 0, Limits.MAX_DEALS - 1, null);
         DealRange range = null;
         List<Agent> opened = new ArrayList<>();
         List<Row> rows = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.Limits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -10,7 +12,6 @@ import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.History;
 import io.github.ddzengine.mc.InformationSet;
@@ -96,13 +97,13 @@ final class MoveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Bounds.check(spec, "--budget-ms", budgetMillis, 5, Bounds.MAX_BUDGET_MS, null);
+        Bounds.check(spec, "--budget-ms", budgetMillis, 5, Limits.MAX_BUDGET_MS, null);
         Bounds.check(spec, "--threads", threads, 0, 64, "0: one per core");
         if (threads == 0) {
             threads = Math.min(64, Runtime.getRuntime().availableProcessors());
         }
-        Bounds.check(spec, "--worlds", worlds, 0, Bounds.MAX_WORLDS, "0: the time budget decides");
-        Bounds.check(spec, "--warmup-ms", warmupMillis, 0, Bounds.MAX_WARMUP_MS, "0: none");
+        Bounds.check(spec, "--worlds", worlds, 0, Limits.MAX_WORLDS, "0: the time budget decides");
+        Bounds.check(spec, "--warmup-ms", warmupMillis, 0, Limits.MAX_WARMUP_MS, "0: none");
         Bounds.check(spec, "--top", top, 1, Integer.MAX_VALUE, null);
         Prior p;
         try {
@@ -111,7 +112,7 @@ final class MoveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--prior: " + e.getMessage());
         }
         Rules rules = rulesOptions.rules();
-        EngineTables tables = tablesOption.load(rules.preset());
+        DdzEngine engine = tablesOption.engine(rules);
         InformationSet info;
         try {
             int s = Seat.parse(seat, 3);
@@ -122,15 +123,12 @@ final class MoveCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Ddz.inputError(spec, e);
         }
-        io.github.ddzengine.mc.McSettings config = io.github.ddzengine.mc.McSettings.builder(rules).budget(budgetMillis)
-            .threads(threads).worlds(worlds).prior(p).build();
-        Decision d;
-        try (MonteCarloAgent agent = new MonteCarloAgent(config, tables)) {
-            if (worlds == 0) {
-                agent.warmUp(info, warmupMillis);
-            }
-            d = agent.decide(info, seed);
+        MonteCarloAgent agent = engine.workspace().mc(engine.mcSettings(rules).budget(budgetMillis).threads(threads)
+            .worlds(worlds).prior(p).build(), rules);
+        if (worlds == 0) {
+            agent.warmUp(info, warmupMillis);
         }
+        Decision d = agent.decide(info, seed);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             json(new JsonLineWriter(out), d);

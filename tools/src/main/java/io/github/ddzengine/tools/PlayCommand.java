@@ -1,5 +1,9 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.ClusterRunner;
+import io.github.ddzengine.engine.MatchJob;
+import io.github.ddzengine.engine.Limits;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,13 +28,11 @@ import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
-import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.ArenaException;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
 import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.protocol.JsonFields;
-import io.github.ddzengine.protocol.ProtocolAgents;
 import io.github.ddzengine.tools.web.MatchReport;
 
 import picocli.CommandLine.Command;
@@ -81,7 +83,7 @@ final class PlayCommand implements Callable<Integer> {
     private String b;
 
     @Option(names = "--deals", paramLabel = "N",
-        description = "Number of deals (each played twice), 1.." + Bounds.MAX_DEALS + "; default 1000, or every deal "
+        description = "Number of deals (each played twice), 1.." + Limits.MAX_DEALS + "; default 1000, or every deal "
             + "of --deals-file.")
     private Integer deals;
 
@@ -104,7 +106,7 @@ final class PlayCommand implements Callable<Integer> {
         + "agent bids for every position. Without it position 0 is the landlord with base 1.")
     private boolean bidding;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Bounds.MAX_MATCH_THREADS
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Limits.MAX_MATCH_THREADS
         + " (default: the number of cores).")
     private Integer threads;
 
@@ -174,13 +176,13 @@ final class PlayCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
         int nThreads = cluster != null ? 1
-            : threads == null ? Math.min(Bounds.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
-            : Bounds.check(spec, "--threads", threads, 1, Bounds.MAX_MATCH_THREADS, null);
-        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Bounds.MAX_AGENT_TIMEOUT_MS, null);
-        Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Bounds.MAX_AGENT_TIMEOUT_MS, null);
+            : threads == null ? Math.min(Limits.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+            : Bounds.check(spec, "--threads", threads, 1, Limits.MAX_MATCH_THREADS, null);
+        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Limits.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Limits.MAX_AGENT_TIMEOUT_MS, null);
         Bounds.check(spec, "--tolerate-faults", tolerateFaults, 0, Long.MAX_VALUE, null);
         if (deals != null) {
-            Bounds.check(spec, "--deals", deals, 1, Bounds.MAX_DEALS, null);
+            Bounds.check(spec, "--deals", deals, 1, Limits.MAX_DEALS, null);
         }
         Agent agentA = null;
         Agent agentB = null;
@@ -202,9 +204,10 @@ final class PlayCommand implements Callable<Integer> {
         return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
     }
 
-    /** An agent of {@link AgentSpecs#builtIn()}, or an external one ({@code exec:COMMAND}). */
+    /** An agent of the engine's registry: a built-in one, or an external one ({@code exec:COMMAND}). */
     static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs, long startupGraceMs) {
-        return ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMs, startupGraceMs).parse(agentSpec, rules, tables);
+        return DdzEngine.of(rules).withTables(tables).withExecTimeouts(moveTimeoutMs, startupGraceMs).workspace()
+            .agent(agentSpec, rules);
     }
 
     static void close(Agent agent) {
@@ -214,7 +217,7 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
-        Bounds.check(spec, "--from", from, 0, Bounds.MAX_DEALS - 1, null);
+        Bounds.check(spec, "--from", from, 0, Limits.MAX_DEALS - 1, null);
         if (cluster != null && from != 0) {
             throw new ParameterException(spec.commandLine(), "--from is not supported with --cluster (a cluster plays "
                 + "the whole match)");
@@ -302,7 +305,7 @@ final class PlayCommand implements Callable<Integer> {
             }
         }
         return report(stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA, agentB,
-            faultCounts(agentA), faultCounts(agentB));
+            MatchJob.faultCounts(agentA), MatchJob.faultCounts(agentB));
     }
 
     /** The match on the cluster engine of this class path ({@link ClusterRunner}). */
@@ -329,7 +332,7 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the figures as text or JSON with the exec agents' faults ({@link #faultCounts}
+     * Prints the figures as text or JSON with the exec agents' faults ({@link MatchJob#faultCounts}
      * order), and gives the exit code: 0, or {@link Ddz#EXIT_AGENT_FAULTS} past --tolerate-faults.
      */
     private int report(MatchStats stats, Rules rules, int nThreads, String where, ClusterRunner.Result onCluster,
@@ -466,20 +469,8 @@ final class PlayCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The exec faults of an agent ({@link MatchJob#FAULT_KINDS} counts: illegal, unparsable,
-     * time-outs, crashes, fallbacks, restarts); all zero for our own agents, which never fall back.
-     */
-    static long[] faultCounts(Agent agent) {
-        if (agent instanceof ExecAgent e) {
-            ExecAgent.Faults f = e.faults();
-            return new long[] {f.illegal.get(), f.unparsable.get(), f.timeouts.get(), f.crashes.get(), f.fallbacks.get(),
-                f.restarts.get()};
-        }
-        return new long[MatchJob.FAULT_KINDS];
-    }
 
-    /** For an external agent: a line with its fault counts ({@link #faultCounts} order). */
+    /** For an external agent: a line with its fault counts ({@link MatchJob#faultCounts} order). */
     private static void printFaults(PrintWriter out, String which, Agent agent, long[] f) {
         if (agent instanceof ExecAgent) {
             out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
@@ -489,10 +480,10 @@ final class PlayCommand implements Callable<Integer> {
 
     /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
     static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
-        faults(g, field, faultCounts(agent));
+        faults(g, field, MatchJob.faultCounts(agent));
     }
 
-    /** The fault counts of an agent as a JSON object ({@link #faultCounts} order). */
+    /** The fault counts of an agent as a JSON object ({@link MatchJob#faultCounts} order). */
     private static void faults(JsonGenerator g, String field, long[] f) throws IOException {
         g.writeObjectFieldStart(field);
         g.writeNumberField("illegal", f[0]);

@@ -1,5 +1,8 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.Limits;
+import io.github.ddzengine.engine.Workspace;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -14,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,8 +31,6 @@ import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
-import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Decision;
@@ -38,7 +38,6 @@ import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Prior;
 import io.github.ddzengine.mc.BidRequest;
-import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.protocol.AgentProtocol;
 import io.github.ddzengine.protocol.JsonFields;
 
@@ -88,16 +87,12 @@ public final class PythonBridge implements AutoCloseable {
     /** The version of the protocol of {@link #call} and {@link #main}. */
     public static final int PROTOCOL = 1;
 
-    /** Monte Carlo agents kept (one per distinct setting of budget, threads, worlds and prior). */
-    private static final int MAX_AGENTS = 4;
-
     private final List<Rules> rulesById = new ArrayList<>();
     private final Map<String, Integer> rulesIds = new HashMap<>();
     private final Map<Preset, String[]> moveTexts = new EnumMap<>(Preset.class);
-    private final Map<Preset, EngineTables> tablesByPreset = new EnumMap<>(Preset.class);
     private final MoveLister lister = new MoveLister();
-    private final Solvers solvers = new Solvers(Solver.DEFAULT_TABLE_MB, this::tables);
-    private final Map<String, MonteCarloAgent> agents = new LinkedHashMap<>(8, 0.75f, true);
+    private final DdzEngine engine = DdzEngine.standard().withTableDirectory(new TablesOption().directory());
+    private final Workspace workspace = engine.newWorkspace();
     private final StringBuilder text = new StringBuilder(1 << 12);
 
     /** A bridge; nothing is built before the first request. */
@@ -148,12 +143,7 @@ public final class PythonBridge implements AutoCloseable {
 
     /** The precomputed tables of {@code preset}, loaded at its first request. */
     private EngineTables tables(Preset preset) {
-        EngineTables t = tablesByPreset.get(preset);
-        if (t == null) {
-            t = new TablesOption().load(preset);
-            tablesByPreset.put(preset, t);
-        }
-        return t;
+        return engine.tables(preset);
     }
 
     /**
@@ -289,12 +279,12 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     private void solveObject(JsonGenerator g, Position p, boolean all, long timeoutMillis) throws IOException {
-        if (timeoutMillis < 0 || timeoutMillis > Bounds.MAX_TIMEOUT_MS) {
+        if (timeoutMillis < 0 || timeoutMillis > Limits.MAX_TIMEOUT_MS) {
             // issue 21, defect 5: a deadline past the bound wraps, and the solve gives up at once
-            throw new IllegalArgumentException("\"timeout_ms\" must be an integer 0.." + Bounds.MAX_TIMEOUT_MS
+            throw new IllegalArgumentException("\"timeout_ms\" must be an integer 0.." + Limits.MAX_TIMEOUT_MS
                 + " (0: no limit), not " + timeoutMillis);
         }
-        SolveResult r = solvers.get(p.rules()).solve(p, all, timeoutMillis, 0);
+        SolveResult r = workspace.solver(p.rules()).solve(p, all, timeoutMillis, 0);
         MoveTable table = p.rules().table();
         g.writeStringField("position", p.toString());
         g.writeStringField("verdict", SolveJson.verdict(r));
@@ -439,7 +429,7 @@ public final class PythonBridge implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("hand: " + e.getMessage(), e);
         }
-        int[] split = MinHands.of(r, tables(r.preset())).split(hand);
+        int[] split = workspace.minHands(r).split(hand);
         MoveTable table = r.table();
         return json(g -> {
             g.writeNumberField("min_hands", split.length);
@@ -454,7 +444,7 @@ public final class PythonBridge implements AutoCloseable {
     private String solveRequest(JsonNode node, Rules rules) {
         int id = handle(rules);
         boolean all = bool(node, "all", false);
-        long timeout = integer(node, "timeout_ms", 0, 0, Bounds.MAX_TIMEOUT_MS);
+        long timeout = integer(node, "timeout_ms", 0, 0, Limits.MAX_TIMEOUT_MS);
         JsonNode positions = node.get("positions");
         if (positions == null || positions.isNull()) {
             return solve(id, JsonFields.required(node, "position"), all, timeout);
@@ -482,9 +472,9 @@ public final class PythonBridge implements AutoCloseable {
         Rules r = rulesOf(handle(rules));
         InformationSet info = AgentProtocol.readPlay(node, r);
         int budget = (int) integer(node, "budget_ms", io.github.ddzengine.mc.McSettings.DEFAULT_BUDGET_MILLIS, 5,
-            Bounds.MAX_BUDGET_MS);
+            Limits.MAX_BUDGET_MS);
         int threads = (int) integer(node, "threads", 1, 1, io.github.ddzengine.mc.McSettings.MAX_THREADS);
-        int worlds = (int) integer(node, "worlds", 0, 0, Bounds.MAX_WORLDS);
+        int worlds = (int) integer(node, "worlds", 0, 0, Limits.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String prior = JsonFields.text(node, "prior");
         MonteCarloAgent agent = agent(r.preset(), budget, threads, worlds, prior == null ? "solo-pass" : prior);
@@ -495,27 +485,17 @@ public final class PythonBridge implements AutoCloseable {
         });
     }
 
-    /** The agent of these settings, made on first use; the least recently used one beyond {@link #MAX_AGENTS} is closed. */
+    /** The workspace's agent of these settings (it keeps a few and closes the least recently used). */
     private MonteCarloAgent agent(Preset preset, int budget, int threads, int worlds, String prior) {
-        String key = preset + "/" + budget + "/" + threads + "/" + worlds + "/" + prior.toLowerCase(java.util.Locale.ROOT);
-        MonteCarloAgent a = agents.get(key);
-        if (a == null) {
-            io.github.ddzengine.mc.McSettings c = io.github.ddzengine.mc.McSettings.builder(Rules.of(preset)).budget(budget)
-                .threads(threads).worlds(worlds).prior(Prior.named(prior)).build();
-            a = new MonteCarloAgent(c, tables(preset));
-            agents.put(key, a);
-            if (agents.size() > MAX_AGENTS) {
-                String eldest = agents.keySet().iterator().next();
-                agents.remove(eldest).close();
-            }
-        }
-        return a;
+        Rules rules = Rules.of(preset);
+        return workspace.mc(engine.mcSettings(rules).budget(budget).threads(threads).worlds(worlds)
+            .prior(Prior.named(prior)).build(), rules);
     }
 
     private String bidRequest(JsonNode node, Rules rules) {
         Rules r = rulesOf(handle(rules));
         BidRequest request = AgentProtocol.readBid(node, r);
-        int worlds = (int) integer(node, "worlds", 1000, 1, Bounds.MAX_WORLDS);
+        int worlds = (int) integer(node, "worlds", 1000, 1, Limits.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         Bidder bidder = BidCommand.bidder(worlds);
         Bidder.Estimate e = bidder.estimate(r, tables(r.preset()), request.hand(), seed);
@@ -575,10 +555,7 @@ public final class PythonBridge implements AutoCloseable {
     /** Stops the Monte Carlo agents' helper threads. The bridge stays usable. */
     @Override
     public void close() {
-        for (MonteCarloAgent a : agents.values()) {
-            a.close();
-        }
-        agents.clear();
+        workspace.close();
     }
 
     // ---------------------------------------------------------------- the child process

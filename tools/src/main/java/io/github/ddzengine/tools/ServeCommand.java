@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.Limits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,7 +82,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Bounds.check(spec, "--budget-ms", budgetMs, 1, Bounds.MAX_BUDGET_MS, null);
+        Bounds.check(spec, "--budget-ms", budgetMs, 1, Limits.MAX_BUDGET_MS, null);
         Rules rules = rulesOptions.rules();
         Agent agent;
         try {
@@ -196,8 +198,8 @@ final class ServeCommand implements Callable<Integer> {
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("ddz serve runs one of our agents, not an exec: agent");
         }
-        Agent a = AgentSpecs.builtIn().withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
-            .parse(s, rules, tables);
+        Agent a = DdzEngine.of(rules).withTables(tables).withAgents(AgentSpecs.builtIn())
+            .withAgentDefaults("mc", Map.of("budget", Integer.toString(budgetMs))).workspace().agent(s, rules);
         if (a instanceof io.github.ddzengine.mc.OpenHandAgent) {
             a.close();
             throw new IllegalArgumentException("agent '" + a.name() + "' sees every hand: it plays only in ddz play and "

@@ -1,17 +1,16 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
+import io.github.ddzengine.engine.Workspace;
 import java.io.IOException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.HashMap;
-import java.util.Map;
 
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
-import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.protocol.JsonFields;
 import io.github.ddzengine.tables.Tables;
 
@@ -27,16 +26,15 @@ import io.github.ddzengine.tables.Tables;
  * output; other fields are ignored, so the files of {@code testdata/positions} can be fed as they are.
  *
  * <p>Every line is solved from an empty transposition table, so its time does not depend on the
- * lines before it. One solver per rule set is kept and reused ({@link Solvers}). Output is flushed
+ * lines before it. One solver per rule set is kept and reused (the engine's {@link Workspace}). Output is flushed
  * after every line: a line costs far more to solve than to write.
  */
 final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     private final Rules defaults;
     private final boolean defaultAll;
     private final boolean defaultDistance;
-    private final Map<Rules, DistanceToWin> distances = new HashMap<>();
     private final long defaultTimeoutMillis;
-    private final Solvers solvers;
+    private final Workspace workspace;
     private final Tables.LoadReport tables;
 
     /**
@@ -46,17 +44,17 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
      * @param all whether lines that do not say find every winning first move
      * @param distance whether lines that do not say also find the plays to win ({@link SolveDistance})
      * @param timeoutMillis the time budget of lines that do not say, 0 for none
-     * @param solvers the solvers to use
+     * @param workspace the engine's workspace whose solvers to use
      * @param tables the tables installed for the batch (null if none), to name one that fails under it
      */
-    SolveBatch(Rules defaults, boolean all, boolean distance, long timeoutMillis, Solvers solvers,
+    SolveBatch(Rules defaults, boolean all, boolean distance, long timeoutMillis, Workspace workspace,
                Tables.LoadReport tables) {
         this.defaultDistance = distance;
         this.tables = tables;
         this.defaults = defaults;
         this.defaultAll = all;
         this.defaultTimeoutMillis = timeoutMillis;
-        this.solvers = solvers;
+        this.workspace = workspace;
     }
 
     /** One parsed input line. */
@@ -84,8 +82,8 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
         JsonNode t = node.get("timeout_ms");
         if (t != null && !t.isNull()) {
             if (!t.isIntegralNumber() || !t.canConvertToLong() || t.longValue() < 0
-                || t.longValue() > Bounds.MAX_TIMEOUT_MS) {
-                throw new IllegalArgumentException(Bounds.message("\"timeout_ms\"", t, 0, Bounds.MAX_TIMEOUT_MS,
+                || t.longValue() > Limits.MAX_TIMEOUT_MS) {
+                throw new IllegalArgumentException(Bounds.message("\"timeout_ms\"", t, 0, Limits.MAX_TIMEOUT_MS,
                     "whole milliseconds; 0: no limit"));
             }
             timeout = t.longValue();
@@ -110,11 +108,10 @@ final class SolveBatch implements JsonLines.Handler<SolveBatch.Task> {
     @Override
     public void answer(Task task, JsonLineWriter out) throws IOException {
         Position p = task.position();
-        SolveResult r = solvers.get(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
+        SolveResult r = workspace.solver(p.rules()).solve(p, task.all(), task.timeoutMillis(), 0);
         SolveDistance.Report d = null;
         if (task.distance() && r.isKnown()) {
-            DistanceToWin dtw = distances.computeIfAbsent(p.rules(),
-                rules -> new DistanceToWin(rules, Solver.DEFAULT_TABLE_MB, solvers.tables(rules)));
+            DistanceToWin dtw = workspace.distance(p.rules());
             dtw.clear(); // every line from an empty table, as its solve
             d = SolveDistance.of(dtw, p, r, task.timeoutMillis());
         }

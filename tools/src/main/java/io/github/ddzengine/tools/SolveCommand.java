@@ -1,5 +1,8 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.Limits;
+import io.github.ddzengine.engine.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -12,12 +15,9 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
-import io.github.ddzengine.core.solve.RootParallelSolver;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.core.tables.EngineTables;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,7 +94,7 @@ final class SolveCommand implements Callable<Integer> {
 
     @Option(names = "--timeout-ms", paramLabel = "N", defaultValue = "0",
         description = "Give up after about N ms with the verdict unknown (exit code 0); 0 (default): no limit; "
-            + "at most " + Bounds.MAX_TIMEOUT_MS + " (30 days).")
+            + "at most " + Limits.MAX_TIMEOUT_MS + " (30 days).")
     private long timeoutMillis;
 
     @Option(names = "--tt-mb", paramLabel = "N", defaultValue = "0",
@@ -147,8 +147,8 @@ final class SolveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Bounds.check(spec, "--timeout-ms", timeoutMillis, 0, Bounds.MAX_TIMEOUT_MS, "0: no limit");
-        String tableProblem = tableMegabytes == 0 ? null : Solvers.checkTableSize(tableMegabytes);
+        Bounds.check(spec, "--timeout-ms", timeoutMillis, 0, Limits.MAX_TIMEOUT_MS, "0: no limit");
+        String tableProblem = tableMegabytes == 0 ? null : Limits.checkSolverMegabytes("--tt-mb", tableMegabytes);
         if (tableProblem != null) {
             throw new ParameterException(spec.commandLine(), tableProblem);
         }
@@ -160,7 +160,7 @@ final class SolveCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads is for one solve: not with --batch or -i");
         }
         Rules rules = rulesOptions.rules();
-        EngineTables tables = tablesOption.load(rules.preset());
+        DdzEngine engine = tablesOption.engine(rules);
         if (batch) {
             if (interactive) {
                 throw new ParameterException(spec.commandLine(), "-i plays one position: it has no --batch");
@@ -171,7 +171,7 @@ final class SolveCommand implements Callable<Integer> {
             }
             int batchTable = tableMegabytes == 0 ? Solver.DEFAULT_TABLE_MB : tableMegabytes;
             JsonLines.run(stdin, out, new SolveBatch(rules, all, distance, timeoutMillis,
-                new Solvers(batchTable, tables), tablesOption.loaded()));
+                engine.withSolverMegabytes(batchTable).workspace(), tablesOption.loaded()));
             return 0;
         }
         if (side != null && !interactive) {
@@ -206,14 +206,13 @@ final class SolveCommand implements Callable<Integer> {
         }
         int table = tableMegabytes != 0 ? tableMegabytes
             : Solver.suggestedTableMegabytes(p, Runtime.getRuntime().maxMemory());
+        Workspace w = engine.withSolverMegabytes(table).workspace();
         if (interactive) {
-            return CoachCommand.dialogue(spec, stdin, out, new Solver(rules, table, tables),
-                new DistanceToWin(rules, table, tables), p, side, lang, timeoutMillis);
+            return CoachCommand.dialogue(spec, stdin, out, w, p, side, lang, timeoutMillis);
         }
-        SolveResult r = threads > 1 ? new RootParallelSolver(rules, table, tables, threads).solve(p, all, timeoutMillis)
-            : new Solver(rules, table, tables).solve(p, all, timeoutMillis, 0);
-        SolveDistance.Report d = distance && r.isKnown()
-            ? SolveDistance.of(new DistanceToWin(rules, table, tables), p, r, timeoutMillis) : null;
+        SolveResult r = threads > 1 ? w.parallelSolver(rules, threads).solve(p, all, timeoutMillis)
+            : w.solver(rules).solve(p, all, timeoutMillis, 0);
+        SolveDistance.Report d = distance && r.isKnown() ? SolveDistance.of(w.distance(rules), p, r, timeoutMillis) : null;
         if (json) {
             SolveJson.result(new JsonLineWriter(out), null, p, r, distance, d);
         } else {

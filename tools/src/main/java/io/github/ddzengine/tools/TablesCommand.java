@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import io.github.ddzengine.engine.ClusterRunner;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.tables.EndgameTables;
 import io.github.ddzengine.tables.TableException;

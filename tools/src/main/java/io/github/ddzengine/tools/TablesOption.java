@@ -3,6 +3,8 @@ package io.github.ddzengine.tools;
 import java.nio.file.Path;
 
 import io.github.ddzengine.core.rules.Preset;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
@@ -60,6 +62,16 @@ final class TablesOption {
      */
     Tables.LoadReport loaded() {
         return loaded;
+    }
+
+    /**
+     * The engine of these tables for {@code rules}: its own preset's tables loaded now (the load
+     * report kept for {@link #loaded()}), the other presets' from {@link #directory()} at first use.
+     *
+     * @throws TableException if a table file is there but cannot be used
+     */
+    DdzEngine engine(Rules rules) {
+        return DdzEngine.of(rules).withTables(load(rules.preset())).withTableDirectory(directory());
     }
 
     /**

@@ -7,9 +7,6 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.tables.EngineTables;
-import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.protocol.ExecAgent;
@@ -41,7 +38,7 @@ public final class WebToolkit implements Toolkit {
     }
 
     @Override
-    public Agent agent(String spec, Rules rules, EngineTables tables) {
+    public void checkAgent(String spec) {
         String s = spec == null ? "" : spec.trim();
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("external agents (exec:) are not run by the web server");
@@ -51,7 +48,6 @@ public final class WebToolkit implements Toolkit {
             // its spec names a file to read: not for a request from the network
             throw new IllegalArgumentException("the net agent (a model file) is not run by the web server");
         }
-        return AgentSpecs.builtIn().parse(s, rules, tables);
     }
 
     @Override

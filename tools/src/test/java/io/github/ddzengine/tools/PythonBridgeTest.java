@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.engine.Limits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -97,7 +98,7 @@ class PythonBridgeTest {
                 assertThrows(IllegalArgumentException.class, () -> b.solveBatch(r, position, false, t));
             }
             // the bound itself is a time-out like any other
-            assertEquals(false, json(b.solve(r, position, false, Bounds.MAX_TIMEOUT_MS)).get("timed_out").booleanValue());
+            assertEquals(false, json(b.solve(r, position, false, Limits.MAX_TIMEOUT_MS)).get("timed_out").booleanValue());
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.cards.Ascii;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
@@ -95,10 +96,10 @@ public final class BotzoneBot {
      * {@code budgetMs} and bids from {@value #BID_WORLDS} worlds unless the spec says otherwise.
      */
     private static Agent agent(String spec, int budgetMs, EngineTables tables) {
-        return AgentSpecs.builtIn()
-            .withDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
-            .withDefaults("mc", Map.of("bid-worlds", Integer.toString(BID_WORLDS)))
-            .parse(spec, RULES, tables);
+        return DdzEngine.of(RULES).withTables(tables).withAgents(AgentSpecs.builtIn())
+            .withAgentDefaults("mc", Map.of("budget", Integer.toString(budgetMs)))
+            .withAgentDefaults("mc", Map.of("bid-worlds", Integer.toString(BID_WORLDS)))
+            .workspace().agent(spec, RULES);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools.botzone;
 
+import io.github.ddzengine.engine.Limits;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -12,7 +13,6 @@ import java.nio.file.Paths;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
 
-import io.github.ddzengine.tools.Bounds;
 import io.github.ddzengine.tools.CheckedOutputStream;
 
 /**
@@ -65,8 +65,8 @@ public final class BotzoneMain {
                 }
                 i++;
             }
-            if (budget < 1 || budget > Bounds.MAX_BUDGET_MS) {
-                throw new IllegalArgumentException("--budget-ms must be 1.." + Bounds.MAX_BUDGET_MS + ", not " + budget);
+            if (budget < 1 || budget > Limits.MAX_BUDGET_MS) {
+                throw new IllegalArgumentException("--budget-ms must be 1.." + Limits.MAX_BUDGET_MS + ", not " + budget);
             }
         } catch (IllegalArgumentException e) {
             System.err.println("ddz botzone: " + e.getMessage());

@@ -2,8 +2,8 @@ package io.github.ddzengine.tools.web;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.Agent;
@@ -24,11 +24,17 @@ final class MatchService {
     static final int MAX_TIMEOUT_MS = 120_000;
 
     private final Toolkit toolkit;
-    private final EngineTables tables;
+    private final DdzEngine engine;
 
-    MatchService(Toolkit toolkit, EngineTables tables) {
+    /** The agent of a spec from the engine's registry, once the toolkit has accepted the spec. */
+    private Agent agent(String spec, Rules rules) {
+        toolkit.checkAgent(spec);
+        return engine.workspace().agent(spec.trim(), rules);
+    }
+
+    MatchService(Toolkit toolkit, DdzEngine engine) {
         this.toolkit = toolkit;
-        this.tables = tables;
+        this.engine = engine;
     }
 
     /** Thrown by the listener to end a match at its deadline. */
@@ -48,10 +54,10 @@ final class MatchService {
         long seed = q.integer("seed", 1L, Long.MIN_VALUE, Long.MAX_VALUE);
         boolean bidding = q.bool("bidding", false);
         long timeout = q.integer("timeout_ms", DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS);
-        Agent a = Req.engine("a", () -> toolkit.agent(specA, rules, tables));
+        Agent a = Req.engine("a", () -> agent(specA, rules));
         Agent b;
         try {
-            b = Req.engine("b", () -> toolkit.agent(specB, rules, tables));
+            b = Req.engine("b", () -> agent(specB, rules));
         } catch (HttpError e) {
             a.close();
             throw e;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
@@ -46,7 +47,7 @@ final class PlayService {
     /** Most fixed worlds of one decision (no clock in that mode, so the count bounds its time). */
     static final int MAX_WORLDS = 1_000;
 
-    private final Engines engines;
+    private final DdzEngine engines;
     private final Toolkit toolkit;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Game> games = new LinkedHashMap<>(64, 0.75f, true) {
@@ -58,7 +59,17 @@ final class PlayService {
         }
     };
 
-    PlayService(Engines engines, Toolkit toolkit) {
+    /**
+     * The calling worker's single-threaded Monte Carlo agent of the standard rules with a budget
+     * of {@code budgetMillis} (or {@code worlds} fixed worlds when positive) evaluating at most
+     * {@code maxCandidates} moves: kept by the thread's workspace of {@code engine}.
+     */
+    static MonteCarloAgent agent(DdzEngine engine, int budgetMillis, int worlds, int maxCandidates) {
+        return engine.workspace().mc(engine.mcSettings(Rules.STANDARD).budget(budgetMillis).worlds(worlds).threads(1)
+            .maxCandidates(maxCandidates).build(), Rules.STANDARD);
+    }
+
+    PlayService(DdzEngine engines, Toolkit toolkit) {
         this.engines = engines;
         this.toolkit = toolkit;
     }
@@ -84,7 +95,7 @@ final class PlayService {
         int worlds = q.integer("worlds", 0, 0, MAX_WORLDS);
         long seed = q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE);
         InformationSet info = Req.engine(() -> InformationSet.of(rules, seat, hand, kitty, bid, history));
-        Decision d = engines.agent(budget, worlds, ALL_CANDIDATES).decide(info, seed);
+        Decision d = PlayService.agent(engines, budget, worlds, ALL_CANDIDATES).decide(info, seed);
         ObjectNode o = decision(d);
         o.put("seed", seed);
         return o;
@@ -162,8 +173,7 @@ final class PlayService {
         int worlds = q.integer("worlds", 1000, 1, 20_000);
         long seed = q.integer("seed", 0L, Long.MIN_VALUE, Long.MAX_VALUE);
         BidRequest request = Req.engine(() -> BidRequest.of(rules, hand, earlier));
-        Bidder d = new Bidder();
-        Bidder bidder = new Bidder(d.bid1(), d.bid2(), d.bid3(), worlds);
+        Bidder bidder = new Bidder().withWorlds(worlds);
         Bidder.Estimate e = bidder.estimate(rules, request.hand(), seed);
         ObjectNode o = Req.MAPPER.createObjectNode();
         rate(o, "win_rate", e.winRate());
@@ -279,7 +289,7 @@ final class PlayService {
         while (!g.bidding.isOver() && g.bidding.position() != g.you) {
             int pos = g.bidding.position();
             int[] earlier = g.bidding.bids();
-            MonteCarloAgent a = engines.agent(g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
+            MonteCarloAgent a = PlayService.agent(engines, g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
             a.startGame(SplitMix64.derive(g.seed, 100 + pos));
             g.bidding.bid(a.bid(BidRequest.of(g.rules, g.deal.hand(pos), earlier)));
         }
@@ -296,7 +306,7 @@ final class PlayService {
     private void enginePlays(Game g) {
         GameState s = g.state;
         while (!s.isOver() && s.toAct() != g.yourSeat()) {
-            MonteCarloAgent a = engines.agent(g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
+            MonteCarloAgent a = PlayService.agent(engines, g.budget, 0, io.github.ddzengine.mc.McSettings.DEFAULT_MAX_CANDIDATES);
             a.startGame(SplitMix64.derive(g.seed, 200 + s.toAct()));
             s.play(a.play(InformationSet.view(s, g.deal.kitty(), g.bidding.base())));
         }
@@ -349,7 +359,7 @@ final class PlayService {
         long cards = Req.engine("move", () -> Notation.parseCards(text));
         GameState s = g.state;
         int[] buf = new int[MoveGenerator.MAX_MOVES];
-        int n = engines.generator(g.rules).answers(s.hand(s.toAct()), s.lastMove(), buf);
+        int n = engines.workspace().generator(g.rules).answers(s.hand(s.toAct()), s.lastMove(), buf);
         ArrayNode readings = Req.MAPPER.createArrayNode();
         int found = -1;
         for (int i = 0; i < n; i++) {
@@ -389,7 +399,7 @@ final class PlayService {
             info = InformationSet.of(g.rules, info.seat(), info.hand(), info.kitty(), info.bid(), info.history());
             seed = SplitMix64.derive(g.seed, 300 + s.historyLength());
         }
-        return decision(engines.agent(budget, 0, ALL_CANDIDATES).decide(info, seed));
+        return decision(PlayService.agent(engines, budget, 0, ALL_CANDIDATES).decide(info, seed));
     }
 
     /** The state of a game as you see it (every hand once it is over). */

@@ -9,6 +9,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.movegen.MoveGenerator;
@@ -39,12 +40,12 @@ final class PuzzleService {
     static final int DEFAULT_TIMEOUT_MS = 10_000;
     static final int MAX_TIMEOUT_MS = 60_000;
 
-    private final Engines engines;
+    private final DdzEngine engines;
     private final Toolkit toolkit;
     private final Map<String, Verdict> verdicts = Collections.synchronizedMap(lru(8192));
     private final Map<String, ObjectNode> lines = Collections.synchronizedMap(lru(256));
 
-    PuzzleService(Engines engines, Toolkit toolkit) {
+    PuzzleService(DdzEngine engines, Toolkit toolkit) {
         this.engines = engines;
         this.toolkit = toolkit;
     }
@@ -96,7 +97,7 @@ final class PuzzleService {
 
     /** The legal moves of {@code hand} against {@code last}, display order (a pass last when following). */
     int[] legal(Rules rules, long hand, int last) {
-        MoveGenerator g = engines.generator(rules);
+        MoveGenerator g = engines.workspace().generator(rules);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         int n = g.answers(hand, last, buf);
         return toolkit.inDisplayOrder(rules.table(), Arrays.copyOf(buf, n));
@@ -261,7 +262,7 @@ final class PuzzleService {
         if (left < 1) {
             return null;
         }
-        SolveResult r = engines.solver(p.rules()).solve(p, true, left, 0);
+        SolveResult r = engines.workspace().solver(p.rules()).solve(p, true, left, 0);
         if (!r.isKnown()) {
             return null;
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
@@ -26,10 +27,10 @@ final class ReplayService {
     /** Most games read from one file. */
     static final int MAX_GAMES = 2_000;
 
-    private final Engines engines;
+    private final DdzEngine engines;
     private final Toolkit toolkit;
 
-    ReplayService(Engines engines, Toolkit toolkit) {
+    ReplayService(DdzEngine engines, Toolkit toolkit) {
         this.engines = engines;
         this.toolkit = toolkit;
     }
@@ -162,7 +163,7 @@ final class ReplayService {
         }
         long h = hand;
         InformationSet info = Req.engine(() -> InformationSet.of(r.rules(), seat, h, r.deal().kitty(), r.base(), history));
-        Decision d = engines.agent(budget, worlds, PlayService.ALL_CANDIDATES).decide(info, seed);
+        Decision d = PlayService.agent(engines, budget, worlds, PlayService.ALL_CANDIDATES).decide(info, seed);
         ObjectNode o = PlayService.decision(d);
         o.put("play", i);
         o.put("seat", seat);

@@ -1,9 +1,6 @@
 package io.github.ddzengine.tools.web;
 
 import io.github.ddzengine.core.rules.MoveTable;
-import io.github.ddzengine.core.rules.Rules;
-import io.github.ddzengine.core.tables.EngineTables;
-import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.GameRecord;
 
 /**
@@ -23,13 +20,12 @@ public interface Toolkit {
     String recordLine(GameRecord record);
 
     /**
-     * The agent a spec names ({@code rule}, {@code mc:budget=20}...), as {@code ddz play --a} takes it;
-     * external {@code exec:} agents are refused.
+     * Refuses the agent specs the server does not run for a request from the network: external
+     * {@code exec:} agents and the {@code net} agent (its spec names a file to read).
      *
-     * @param tables the precomputed tables the agent uses
-     * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
+     * @throws IllegalArgumentException with a one-line message
      */
-    Agent agent(String spec, Rules rules, EngineTables tables);
+    void checkAgent(String spec);
 
     /** The agent names {@link #agent} knows, comma-separated. */
     String agentNames();

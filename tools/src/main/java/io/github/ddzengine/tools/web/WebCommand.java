@@ -7,14 +7,12 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.Workspace;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
-import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.core.tables.EndgameOracle;
-import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.InformationSet;
-import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.tables.Tables;
 
 import picocli.CommandLine.Command;
@@ -75,20 +73,16 @@ public final class WebCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         Path dir = Tables.directory(tables);
-        // every preset's tables in one value (the shared segment table comes with each load)
-        EngineTables loaded = EngineTables.NONE;
+        // every preset's tables, loaded now so that a bad file stops the server before it starts
+        DdzEngine engine = DdzEngine.standard().withTableDirectory(dir);
         for (Preset p : Preset.values()) {
-            EngineTables t = Tables.load(dir, p).engineTables();
-            loaded = loaded.withSplit(t.split() != null ? t.split() : loaded.split());
-            for (EndgameOracle e : t.endgames()) {
-                loaded = loaded.withEndgame(e);
-            }
+            engine.tables(p);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         WebServer server;
         try {
-            server = new WebServer(o, toolkit, System.err, loaded);
+            server = new WebServer(o, toolkit, System.err, engine);
         } catch (BindException e) {
             err.println("ddz web: cannot listen on " + host + ":" + port + " (" + e.getMessage()
                 + "): choose another --port (0 picks a free one)");
@@ -109,7 +103,7 @@ public final class WebCommand implements Callable<Integer> {
             + "Ctrl-C stops it");
         out.flush();
         if (!noWarmup) {
-            Thread w = new Thread(WebCommand::warmUp, "ddz-web-warmup");
+            Thread w = new Thread(() -> warmUp(engine), "ddz-web-warmup");
             w.setDaemon(true);
             w.setPriority(Thread.MIN_PRIORITY);
             w.start();
@@ -119,15 +113,12 @@ public final class WebCommand implements Callable<Integer> {
     }
 
     /** Runs the solver and the Monte Carlo engine once so the first requests find compiled code. */
-    private static void warmUp() {
-        try {
-            new Solver(Rules.STANDARD, 4).solve(Position.parse("448999TJJQQAD/336688TAA22X 0", Rules.STANDARD), true,
-                2_000, 0);
+    private static void warmUp(DdzEngine engine) {
+        try (Workspace w = engine.withSolverMegabytes(4).newWorkspace()) {
+            w.solver(Rules.STANDARD).solve(Position.parse("448999TJJQQAD/336688TAA22X 0", Rules.STANDARD), true, 2_000, 0);
             InformationSet info = InformationSet.of(Rules.STANDARD, 0,
                 io.github.ddzengine.core.cards.Notation.parseCards("3445667899TJQKA2XD2A"), 0, 0, new int[0]);
-            try (MonteCarloAgent a = new MonteCarloAgent(io.github.ddzengine.mc.McSettings.defaults(Rules.STANDARD))) {
-                a.warmUp(info, 300);
-            }
+            w.mc(engine.mcSettings(Rules.STANDARD).build(), Rules.STANDARD).warmUp(info, 300);
         } catch (RuntimeException e) {
             // only a warm-up: the requests report their own errors
         }

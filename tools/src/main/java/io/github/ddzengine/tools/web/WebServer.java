@@ -1,6 +1,6 @@
 package io.github.ddzengine.tools.web;
 
-import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.engine.DdzEngine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -133,27 +133,29 @@ public final class WebServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound (a port in use, for instance)
      */
     public WebServer(Options options, Toolkit toolkit, PrintStream log) throws IOException {
-        this(options, toolkit, log, EngineTables.NONE);
+        this(options, toolkit, log, DdzEngine.standard());
     }
 
     /**
-     * Binds the server (it answers once {@link #start()} is called); its solvers and agents use {@code tables}.
+     * Binds the server (it answers once {@link #start()} is called) on an engine: each worker
+     * thread uses that thread's workspace of it (its solvers and agents, with the engine's tables
+     * of each preset), solvers with the table size of {@code options}.
      *
      * @param log where internal errors are written (one line and the stack trace), or null
-     * @param tables the precomputed tables
+     * @param engine the engine (its tables; its agent registry for matches, {@code exec:} refused)
      * @throws IOException if the address cannot be bound (a port in use, for instance)
      */
-    public WebServer(Options options, Toolkit toolkit, PrintStream log, EngineTables tables) throws IOException {
+    public WebServer(Options options, Toolkit toolkit, PrintStream log, DdzEngine engine) throws IOException {
         this.options = options;
         this.toolkit = toolkit;
         this.log = log;
         InetAddress addr = InetAddress.getByName(options.host());
         this.loopbackOnly = addr.isLoopbackAddress();
-        Engines engines = new Engines(options.solverTableMegabytes(), tables);
+        DdzEngine engines = engine.withSolverMegabytes(options.solverTableMegabytes());
         this.puzzles = new PuzzleService(engines, toolkit);
         this.play = new PlayService(engines, toolkit);
         this.replays = new ReplayService(engines, toolkit);
-        this.matches = new MatchService(toolkit, tables);
+        this.matches = new MatchService(toolkit, engines);
         this.server = HttpServer.create(new InetSocketAddress(addr, options.port()), 64);
         AtomicInteger n = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 60, TimeUnit.SECONDS,

@@ -1,9 +1,6 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.engine;
 
-import java.io.IOException;
 import java.io.Serializable;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +15,8 @@ import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.GameRecords;
 import io.github.ddzengine.tables.Tables;
 
 /**
@@ -35,8 +34,8 @@ import io.github.ddzengine.tables.Tables;
 public final class MatchJob implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** Counts of one agent's exec faults, in this order (all zero for built-in agents). */
-    static final int FAULT_KINDS = 6;
+    /** Counts of one agent's exec faults, in {@link #faultCounts} order (all zero for built-in agents). */
+    public static final int FAULT_KINDS = 6;
 
     /**
      * The tables loaded in this process by directory and preset, so that the tasks an executor runs
@@ -134,31 +133,22 @@ public final class MatchJob implements Serializable {
         Agent a = null;
         Agent b = null;
         try {
-            a = PlayCommand.agent(agentA, rules, engineTables, moveTimeoutMs, startupGraceMs);
-            b = PlayCommand.agent(agentB, rules, engineTables, moveTimeoutMs, startupGraceMs);
+            Workspace w = DdzEngine.of(rules).withTables(engineTables).withExecTimeouts(moveTimeoutMs, startupGraceMs)
+                .workspace();
+            a = w.agent(agentA, rules);
+            b = w.agent(agentB, rules);
             long[] outcomes = new long[2 * (to - from)];
             List<String> lines = records ? new ArrayList<>(2 * (to - from)) : List.of();
-            StringWriter buffer = new StringWriter();
-            JsonLineWriter writer = new JsonLineWriter(buffer);
             int[] n = new int[1];
             Match.Listener listener = (game, aIsLandlord) -> {
                 outcomes[n[0]++] = outcome(game.landlordWins(), game.bombs() + game.rockets(), game.multiplier());
                 if (records) {
-                    try {
-                        GameRecords.write(writer, game);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    StringBuffer sb = buffer.getBuffer();
-                    lines.add(sb.substring(0, sb.length() - 1)); // without the line break
-                    sb.setLength(0);
+                    lines.add(GameRecords.toJson(game));
                 }
             };
             IntFunction<Deal> dealOf = dealTexts == null ? i -> Match.generatedDeal(seed, i) : i -> Deal.parse(dealTexts[i]);
             new Match(rules, a, b, bidding).run(from, to, dealOf, seed, 1, listener);
-            return new Part(from, to, outcomes, lines, PlayCommand.faultCounts(a), PlayCommand.faultCounts(b));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return new Part(from, to, outcomes, lines, faultCounts(a), faultCounts(b));
         } finally {
             if (a != null) {
                 a.close();
@@ -167,6 +157,19 @@ public final class MatchJob implements Serializable {
                 b.close();
             }
         }
+    }
+
+    /**
+     * An agent's exec faults: illegal moves, unparsable answers, time-outs, crashes, fallbacks and
+     * restarts, in this order ({@link #FAULT_KINDS} counts; all zero for a built-in agent).
+     */
+    public static long[] faultCounts(Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            ExecAgent.Faults f = e.faults();
+            return new long[] {f.illegal.get(), f.unparsable.get(), f.timeouts.get(), f.crashes.get(), f.fallbacks.get(),
+                f.restarts.get()};
+        }
+        return new long[FAULT_KINDS];
     }
 
     static long outcome(boolean landlordWon, int bombsAndRockets, long multiplier) {
@@ -202,7 +205,7 @@ public final class MatchJob implements Serializable {
     }
 
     /** The exec faults of A (or B) summed over the parts. */
-    static long[] faults(List<Part> parts, boolean ofA) {
+    public static long[] faults(List<Part> parts, boolean ofA) {
         long[] sum = new long[FAULT_KINDS];
         for (Part p : parts) {
             long[] f = ofA ? p.faultsA() : p.faultsB();

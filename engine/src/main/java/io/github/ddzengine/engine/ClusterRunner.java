@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools;
+package io.github.ddzengine.engine;
 
 import java.util.List;
 
@@ -7,9 +7,9 @@ import io.github.ddzengine.tables.EndgameTables;
 /**
  * Plays a {@code ddz play} match on a cluster: the service {@code ddz play --cluster MASTER} looks
  * for with {@link java.util.ServiceLoader}. The {@code ddz-cluster} module implements it on Apache
- * Spark; the command line itself knows nothing of Spark. When no implementation is on the class
- * path (the plain {@code ddz.jar}), {@code ddz play --cluster} starts the {@code ddz-cluster} jar
- * in a child JVM with the same arguments instead ({@link ClusterLaunch}).
+ * Spark; the engine and the command line know nothing of Spark. When no implementation is on the
+ * class path (the plain {@code ddz.jar}), {@code ddz play --cluster} starts the {@code ddz-cluster}
+ * jar in a child JVM with the same arguments instead.
  *
  * <p>An implementation splits the deals into ranges, plays each with {@link MatchJob#play} on
  * the cluster, writes the records of range {@code p} as the file {@code part-NNNNN} (five digits)
