@@ -6,17 +6,24 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -24,11 +31,28 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.http.spi.JettyHttpServer;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ContextHandlerCollection;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
 /**
- * {@code ddz web}: the engine behind a local web page. The JDK's own HTTP server
- * ({@code com.sun.net.httpserver}, module {@code jdk.httpserver}: no dependency to add, and a
- * local single-user page needs neither HTTP/2 nor TLS) serves the pages, style sheets and script
- * modules shipped in the jar, and a JSON API under {@code /api/} ({@code docs/web.md}).
+ * {@code ddz web}: the engine behind a local web page. Jetty, through the JDK's
+ * {@code com.sun.net.httpserver} API ({@code jetty-http-spi}), serves the pages, style sheets and
+ * script modules shipped in the jar, and a JSON API under {@code /api/} ({@code docs/web.md}).
+ * Jetty reads request lines and headers without holding a thread, and every read and write has a
+ * deadline, so a slow or stalled client cannot take the server down (issue 39).
  *
  * <h2>Limits</h2>
  * <ul>
@@ -38,15 +62,28 @@ import com.sun.net.httpserver.HttpServer;
  *       cannot send without a preflight this server never grants.</li>
  *   <li>Request bodies: at most {@link Options#maxBodyBytes()} (record files:
  *       {@link Options#maxUploadBytes()}); a larger one is refused with 413 before it is read.</li>
- *   <li>Requests run on a fixed pool of {@link Options#threads()} worker threads (each with its own
- *       solvers and Monte Carlo agents), so at most that many searches run at once and the others
- *       wait in line; every solve, decision and match has a time budget (the request's
- *       {@code timeout_ms} or {@code budget_ms}, capped), so no request holds a worker for long.</li>
+ *   <li>A request line, its headers and its body must keep coming: a connection silent for
+ *       {@link #READ_TIMEOUT_MS} ms is closed; at most {@link #MAX_CONNECTIONS} connections are
+ *       open at once (more wait in the operating system's accept queue).</li>
+ *   <li>Pages and the cheap endpoints ({@code info}, {@code cards}, {@code moves}, reading a
+ *       game) answer on the server's own threads at once. The searches (solves, play-outs,
+ *       decisions, bids, games, replays, matches) run on a fixed pool of {@link Options#threads()}
+ *       worker threads (each with its own workspace of the engine: solvers and Monte Carlo agents),
+ *       with at most {@link #queueLength} more waiting; past that a search is answered 503 with
+ *       {@code Retry-After} at once. Every solve, decision and match has a time budget (the
+ *       request's {@code timeout_ms} or {@code budget_ms}, capped), so no request holds a worker
+ *       for long.</li>
  *   <li>Bad input gets a 4xx and {@code {"error": "..."}} with the engine's one-line message;
  *       an unexpected failure a 500 with one line (the stack trace goes to standard error).</li>
  * </ul>
  */
 public final class WebServer implements AutoCloseable {
+    /** The longest wait for the next bytes of a request (line, headers, body) or for a client to read, ms. */
+    static final long READ_TIMEOUT_MS = 5_000;
+    /** The most connections open at once. */
+    static final int MAX_CONNECTIONS = 512;
+    /** The server's own threads for pages and cheap endpoints, beside those that wait for a worker. */
+    private static final int SERVER_THREADS = 24;
     /** Where the pages are in the jar. */
     static final String STATIC = "/io/github/ddzengine/tools/web/static";
     private static final Pattern SAFE_PATH = Pattern.compile("/(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]*(?:\\.[a-z0-9]+)?");
@@ -116,6 +153,9 @@ public final class WebServer implements AutoCloseable {
 
     private final Options options;
     private final Toolkit toolkit;
+    private final Server jetty;
+    private final ServerConnector connector;
+    private final InetAddress bound;
     private final HttpServer server;
     private final ThreadPoolExecutor pool;
     private final boolean loopbackOnly;
@@ -156,32 +196,99 @@ public final class WebServer implements AutoCloseable {
         this.play = new PlayService(engines, toolkit);
         this.replays = new ReplayService(engines, toolkit);
         this.matches = new MatchService(toolkit, engines);
-        this.server = HttpServer.create(new InetSocketAddress(addr, options.port()), 64);
+        this.bound = addr;
         AtomicInteger n = new AtomicInteger();
+        int queue = queueLength(options.threads());
         this.pool = new ThreadPoolExecutor(options.threads(), options.threads(), 60, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(1024), r -> {
+            new ArrayBlockingQueue<>(queue), r -> {
                 Thread t = new Thread(r, "ddz-web-" + n.incrementAndGet());
                 t.setDaemon(true);
                 return t;
-            }, new ThreadPoolExecutor.CallerRunsPolicy());
-        server.setExecutor(pool);
+            }, new ThreadPoolExecutor.AbortPolicy());
+        QueuedThreadPool threads = new QueuedThreadPool(SERVER_THREADS + options.threads() + queue, 4);
+        threads.setName("ddz-web-io");
+        threads.setDaemon(true);
+        this.jetty = new Server(threads);
+        jetty.setStopTimeout(1_000);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        this.connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(addr.getHostAddress());
+        connector.setPort(options.port());
+        connector.setIdleTimeout(READ_TIMEOUT_MS);
+        connector.setAcceptQueueSize(64);
+        jetty.addConnector(connector);
+        jetty.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
+        jetty.setHandler(new ContextHandlerCollection());
+        jetty.setErrorHandler(new JsonErrors());
+        try {
+            connector.open();
+        } catch (IOException e) {
+            pool.shutdownNow();
+            if (e.getCause() instanceof BindException b) {
+                throw b;
+            }
+            throw e;
+        }
+        this.server = new JettyHttpServer(jetty, true, http);
+        server.bind(new InetSocketAddress(addr, connector.getLocalPort()), 64);
         server.createContext("/", this::handle);
+    }
+
+    /** Searches that may wait for a worker beside those running: sixteen a worker, at most 256. */
+    static int queueLength(int workers) {
+        return Math.min(256, 16 * workers);
+    }
+
+    /**
+     * The answers Jetty gives itself (a request it cannot parse, an ambiguous path, headers too
+     * large) as the API's JSON, {@code {"error": "..."}}, like every other answer of the server.
+     */
+    static final class JsonErrors extends ErrorHandler {
+        @Override
+        protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
+                                        Callback callback) {
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            response.write(true, ByteBuffer.wrap(json(code, message)), callback);
+        }
+
+        @Override
+        public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+            fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            return ByteBuffer.wrap(json(status, reason));
+        }
+
+        private static byte[] json(int code, String message) {
+            ObjectNode o = Req.MAPPER.createObjectNode();
+            String reason = HttpStatus.getMessage(code);
+            boolean plain = message == null || message.isBlank() || message.equals(reason);
+            o.put("error", Req.oneLine(plain ? reason + " (HTTP " + code + ")" : reason + ": " + message));
+            try {
+                return Req.MAPPER.writeValueAsBytes(o);
+            } catch (JsonProcessingException e) {
+                return ("{\"error\":\"" + code + "\"}").getBytes(StandardCharsets.US_ASCII);
+            }
+        }
     }
 
     /** Starts answering requests. */
     public void start() {
-        server.start();
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("ddz web: the server did not start: " + e.getMessage(), e);
+        }
     }
 
     /** The port the server listens on (the one chosen when {@link Options#port()} was 0). */
     public int port() {
-        return server.getAddress().getPort();
+        return connector.getLocalPort();
     }
 
     /** The server's base address, {@code http://127.0.0.1:8080/}. */
     public URI uri() {
-        String host = server.getAddress().getAddress().isAnyLocalAddress() ? "127.0.0.1"
-            : server.getAddress().getAddress().getHostAddress();
+        String host = bound.isAnyLocalAddress() ? "127.0.0.1" : bound.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
@@ -191,7 +298,11 @@ public final class WebServer implements AutoCloseable {
     /** Stops answering, lets requests in progress finish for up to a second, and stops the workers. */
     @Override
     public void close() {
-        server.stop(1);
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            // stopping: nothing more to do
+        }
         pool.shutdownNow();
     }
 
@@ -219,6 +330,9 @@ public final class WebServer implements AutoCloseable {
                 if (e.status == 405) {
                     ex.getResponseHeaders().set("Allow", e.extra == null ? "GET" : "POST");
                 }
+                if (e.status == 503) {
+                    ex.getResponseHeaders().set("Retry-After", "1");
+                }
                 send(ex, e.status, o);
             } catch (RuntimeException | Error e) {
                 if (log != null) {
@@ -244,9 +358,62 @@ public final class WebServer implements AutoCloseable {
         String name = host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1)
             : host.contains(":") ? host.substring(0, host.lastIndexOf(':')) : host;
         name = name.toLowerCase(Locale.ROOT);
-        if (!(name.equals("localhost") || name.endsWith(".localhost") || name.startsWith("127.") || name.equals("[::1]"))) {
+        if (!isLoopbackName(name)) {
             throw new HttpError(403, "Host '" + host + "' is not this server: it answers only on the loopback "
                 + "(localhost, 127.0.0.1, [::1])");
+        }
+    }
+
+    /**
+     * Whether a Host name (port removed, lower case) names this machine's loopback:
+     * {@code localhost}, {@code *.localhost}, {@code [::1]} or a literal IPv4 address in
+     * {@code 127.0.0.0/8} (four decimal numbers 0..255, the first 127). Names that only start like
+     * one ({@code 127.0.0.1.evil.example}) are not: DNS may point them anywhere.
+     */
+    static boolean isLoopbackName(String name) {
+        if (name.equals("localhost") || name.equals("[::1]")
+            || name.endsWith(".localhost") && name.length() > ".localhost".length()) {
+            return true;
+        }
+        String[] octets = name.split("\\.", -1);
+        if (octets.length != 4) {
+            return false;
+        }
+        for (String o : octets) {
+            if (!o.matches("[0-9]{1,3}") || Integer.parseInt(o) > 255) {
+                return false;
+            }
+        }
+        return octets[0].equals("127");
+    }
+
+    /**
+     * Runs a search on a worker and waits for it; 503 at once when every worker is busy and the
+     * queue ({@link #queueLength}) is full.
+     */
+    private ObjectNode search(Supplier<ObjectNode> work) {
+        Future<ObjectNode> f;
+        try {
+            f = pool.submit(work::get);
+        } catch (RejectedExecutionException e) {
+            throw new HttpError(503, "the server is busy: " + options.threads() + " searches run and "
+                + queueLength(options.threads()) + " wait; try again in a moment");
+        }
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(c);
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new HttpError(503, "the server is stopping");
         }
     }
 
@@ -270,30 +437,34 @@ public final class WebServer implements AutoCloseable {
             if (parts.length == 3) {
                 Req q = body(ex, method, options.maxBodyBytes());
                 return switch (parts[2]) {
-                    case "bid" -> play.bid(id, q);
-                    case "play" -> play.play(id, q);
-                    case "hint" -> play.hint(id, q);
+                    case "bid" -> search(() -> play.bid(id, q));
+                    case "play" -> search(() -> play.play(id, q));
+                    case "hint" -> search(() -> play.hint(id, q));
                     default -> throw new HttpError(404, "no API path " + path);
                 };
             }
         }
         if (parts.length == 2 && first.equals("replay") && parts[1].equals("analyse")) {
-            return replays.analyse(body(ex, method, options.maxUploadBytes()));
+            Req q = body(ex, method, options.maxUploadBytes());
+            return search(() -> replays.analyse(q));
         }
         if (parts.length != 1) {
             throw new HttpError(404, "no API path " + path + " (see docs/web.md)");
         }
+        if (!List.of("cards", "moves", "solve", "playout", "decide", "bid", "game", "replay", "match").contains(first)) {
+            throw new HttpError(404, "no API path " + path + " (see docs/web.md)");
+        }
+        Req q = body(ex, method, first.equals("replay") ? options.maxUploadBytes() : options.maxBodyBytes());
         return switch (first) {
-            case "cards" -> puzzles.cards(body(ex, method, options.maxBodyBytes()));
-            case "moves" -> puzzles.moves(body(ex, method, options.maxBodyBytes()));
-            case "solve" -> puzzles.solve(body(ex, method, options.maxBodyBytes()));
-            case "playout" -> puzzles.playout(body(ex, method, options.maxBodyBytes()));
-            case "decide" -> play.decide(body(ex, method, options.maxBodyBytes()));
-            case "bid" -> play.bid(body(ex, method, options.maxBodyBytes()));
-            case "game" -> play.newGame(body(ex, method, options.maxBodyBytes()));
-            case "replay" -> replays.replay(body(ex, method, options.maxUploadBytes()));
-            case "match" -> matches.match(body(ex, method, options.maxBodyBytes()));
-            default -> throw new HttpError(404, "no API path " + path + " (see docs/web.md)");
+            case "cards" -> puzzles.cards(q);
+            case "moves" -> puzzles.moves(q);
+            case "solve" -> search(() -> puzzles.solve(q));
+            case "playout" -> search(() -> puzzles.playout(q));
+            case "decide" -> search(() -> play.decide(q));
+            case "bid" -> search(() -> play.bid(q));
+            case "game" -> search(() -> play.newGame(q));
+            case "replay" -> search(() -> replays.replay(q));
+            default -> search(() -> matches.match(q));
         };
     }
 
@@ -351,12 +522,18 @@ public final class WebServer implements AutoCloseable {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         byte[] chunk = new byte[8192];
         InputStream in = ex.getRequestBody();
-        for (int r; (r = in.read(chunk)) > 0; ) {
-            if (buf.size() + r > limit) {
-                ex.getResponseHeaders().set("Connection", "close");
-                throw new HttpError(413, "request body is over this endpoint's limit of " + limit + " bytes");
+        try {
+            for (int r; (r = in.read(chunk)) > 0; ) {
+                if (buf.size() + r > limit) {
+                    ex.getResponseHeaders().set("Connection", "close");
+                    throw new HttpError(413, "request body is over this endpoint's limit of " + limit + " bytes");
+                }
+                buf.write(chunk, 0, r);
             }
-            buf.write(chunk, 0, r);
+        } catch (IOException e) {
+            ex.getResponseHeaders().set("Connection", "close");
+            throw new HttpError(408, "the request body stopped coming (nothing for " + READ_TIMEOUT_MS + " ms, or the "
+                + "connection broke)");
         }
         return Req.parse(buf.toString(StandardCharsets.UTF_8));
     }
