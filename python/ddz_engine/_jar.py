@@ -7,7 +7,7 @@ import shutil
 from .errors import EngineError
 
 #: The class the package talks to, inside the jar.
-BRIDGE_CLASS = "io.github.ddzengine.tools.PythonBridge"
+BRIDGE_CLASS = "io.github.ddzengine.tools.python.PythonBridge"
 
 
 def _source_root():

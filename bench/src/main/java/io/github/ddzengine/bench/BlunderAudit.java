@@ -1,5 +1,6 @@
 package io.github.ddzengine.bench;
 
+import io.github.ddzengine.tools.json.GameRecords;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -18,7 +19,6 @@ import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.MatchStats;
 import io.github.ddzengine.mc.audit.AuditReport;
 import io.github.ddzengine.mc.audit.OpenHandAudit;
-import io.github.ddzengine.tools.GameRecords;
 
 /**
  * The open-hand blunder audit of recorded games ({@link OpenHandAudit}) from the command line:

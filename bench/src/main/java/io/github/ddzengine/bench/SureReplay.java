@@ -1,5 +1,6 @@
 package io.github.ddzengine.bench;
 
+import io.github.ddzengine.tools.json.GameRecords;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,6 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.MonteCarloAgent;
 import io.github.ddzengine.mc.arena.GameRecord;
-import io.github.ddzengine.tools.GameRecords;
 
 /**
  * The decision-level sure win ({@code sure=P}) read off played games: replays the records of

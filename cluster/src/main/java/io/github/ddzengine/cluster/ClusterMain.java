@@ -1,10 +1,11 @@
 package io.github.ddzengine.cluster;
 
+import io.github.ddzengine.tools.Ddz;
+import io.github.ddzengine.tools.cli.Exits;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import io.github.ddzengine.tools.Ddz;
 
 /**
  * The entry point of the {@code ddz-cluster} jars, for {@code spark-submit --class
@@ -42,7 +43,7 @@ public final class ClusterMain {
             default -> {
                 System.err.println("ddz-cluster: " + (verb.isEmpty() ? "missing verb" : "unknown verb '" + verb + "'")
                     + " (verbs: play, tables build); " + usage());
-                System.exit(Ddz.EXIT_USAGE);
+                System.exit(Exits.USAGE);
             }
         }
     }

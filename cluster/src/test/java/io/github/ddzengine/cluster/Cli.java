@@ -1,5 +1,6 @@
 package io.github.ddzengine.cluster;
 
+import io.github.ddzengine.tools.Ddz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.ddzengine.tools.Ddz;
 import picocli.CommandLine;
 
 /**

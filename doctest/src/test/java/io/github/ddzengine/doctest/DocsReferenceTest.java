@@ -1,5 +1,6 @@
 package io.github.ddzengine.doctest;
 
+import io.github.ddzengine.tools.Ddz;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import io.github.ddzengine.tools.Ddz;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;

@@ -1,5 +1,6 @@
 package io.github.ddzengine.doctest;
 
+import io.github.ddzengine.tools.Ddz;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -21,7 +22,6 @@ import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import io.github.ddzengine.tools.Ddz;
 
 import picocli.CommandLine;
 

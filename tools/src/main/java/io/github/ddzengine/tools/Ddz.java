@@ -1,5 +1,23 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.CheckedOutputStream;
+import io.github.ddzengine.tools.cli.Exits;
+import io.github.ddzengine.tools.cli.VersionProvider;
+import io.github.ddzengine.tools.verbs.AnalyzeCommand;
+import io.github.ddzengine.tools.verbs.BidCommand;
+import io.github.ddzengine.tools.verbs.BotzoneCommand;
+import io.github.ddzengine.tools.verbs.CoachCommand;
+import io.github.ddzengine.tools.verbs.LadderCommand;
+import io.github.ddzengine.tools.verbs.LearnCommand;
+import io.github.ddzengine.tools.verbs.MoveCommand;
+import io.github.ddzengine.tools.verbs.MovesCommand;
+import io.github.ddzengine.tools.verbs.PlayCommand;
+import io.github.ddzengine.tools.verbs.ReplayCommand;
+import io.github.ddzengine.tools.verbs.ServeCommand;
+import io.github.ddzengine.tools.verbs.SolveCommand;
+import io.github.ddzengine.tools.verbs.SplitCommand;
+import io.github.ddzengine.tools.verbs.TablesCommand;
+import io.github.ddzengine.tools.web.WebToolkit;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -36,15 +54,6 @@ import picocli.CommandLine.UnmatchedArgumentException;
     description = "Dou Dizhu engine: rules, legal moves, solving and play.",
     synopsisSubcommandLabel = "COMMAND")
 public final class Ddz implements Callable<Integer> {
-    /** Exit code of a usage or input error. */
-    public static final int EXIT_USAGE = CommandLine.ExitCode.USAGE;
-    /** Exit code of an internal error (a bug). */
-    public static final int EXIT_SOFTWARE = CommandLine.ExitCode.SOFTWARE;
-    /** Exit code of {@code ddz play} when an external agent failed (a fault counted beyond {@code --tolerate-faults}). */
-    public static final int EXIT_AGENT_FAULTS = 3;
-    /** Exit code when the output could not be written (a full disk, a closed pipe). */
-    public static final int EXIT_OUTPUT = 4;
-
     @Spec
     private CommandSpec spec;
 
@@ -66,7 +75,7 @@ public final class Ddz implements Callable<Integer> {
      * Runs the command line on the given streams, as {@link #main} does on the process's own: the
      * exit code, every error one line on {@code err}. Output that cannot be written (a full disk: a
      * {@link PrintWriter} would swallow the error) ends the verb with one line {@code ddz VERB:
-     * cannot write standard output: REASON} and {@link #EXIT_OUTPUT}; a closed pipe (its reader
+     * cannot write standard output: REASON} and {@link Exits#OUTPUT}; a closed pipe (its reader
      * stopped, {@code | head}) with that exit code only.
      *
      * @param in standard input ({@code --batch}, {@code serve}, {@code botzone})
@@ -91,7 +100,7 @@ public final class Ddz implements Callable<Integer> {
         } catch (Error fatal) {
             // picocli hands only Exceptions to the handler; an Error (a failed read of a mapped
             // table file, a stack or heap exhausted) is one line too
-            code = fatalError(fatal, executed(cl), e);
+            code = Exits.fatalError(fatal, executed(cl), e);
         }
         o.flush();
         if (o.checkError()) {
@@ -100,7 +109,7 @@ public final class Ddz implements Callable<Integer> {
                 e.println(executed(cl).getCommandSpec().qualifiedName() + ": cannot write standard output: "
                     + checked.reason());
             }
-            code = EXIT_OUTPUT;
+            code = Exits.OUTPUT;
         }
         e.flush();
         return code;
@@ -149,7 +158,7 @@ public final class Ddz implements Callable<Integer> {
         cl.registerConverter(Long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
         cl.registerConverter(long.class, v -> asciiInteger(v, Long.MIN_VALUE, Long.MAX_VALUE, "a long"));
         cl.setParameterExceptionHandler(Ddz::usageError);
-        cl.setExecutionExceptionHandler(Ddz::internalError);
+        cl.setExecutionExceptionHandler(Exits::internalError);
         return cl;
     }
 
@@ -182,21 +191,11 @@ public final class Ddz implements Callable<Integer> {
     /** Without a verb: a usage error naming the verbs. */
     @Override
     public Integer call() {
-        throw missingCommand(spec);
-    }
-
-    /** The usage error of a command run without one of its verbs: {@code missing command: VERB, VERB, ...}. */
-    static ParameterException missingCommand(CommandSpec spec) {
-        return new ParameterException(spec.commandLine(), "missing command: " + commands(spec.commandLine()));
-    }
-
-    /** The verbs of the top-level command line, from picocli's registry: {@code moves, solve, split, ...}. */
-    private static String commands(CommandLine top) {
-        return String.join(", ", top.getSubcommands().keySet());
+        throw Exits.missingCommand(spec);
     }
 
     /**
-     * Prints a usage or input error as one line and returns {@link #EXIT_USAGE}: a word where a
+     * Prints a usage or input error as one line and returns {@link Exits#USAGE}: a word where a
      * verb belongs is an unknown command, anything else picocli's message and where to look.
      */
     private static int usageError(ParameterException ex, String[] args) {
@@ -204,85 +203,13 @@ public final class Ddz implements Callable<Integer> {
         String name = cl.getCommandSpec().qualifiedName();
         List<String> unmatched = ex instanceof UnmatchedArgumentException u ? u.getUnmatched() : List.of();
         if (cl.getParent() == null && !unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
-            cl.getErr().println(name + ": unknown command '" + unmatched.get(0) + "' (commands: " + commands(cl) + ")");
+            cl.getErr().println(name + ": unknown command '" + unmatched.get(0) + "' (commands: " + Exits.commands(cl) + ")");
         } else {
-            cl.getErr().println(name + ": " + oneLine(ex.getMessage()) + "; see '" + name + " --help'");
+            cl.getErr().println(name + ": " + Exits.oneLine(ex.getMessage()) + "; see '" + name + " --help'");
         }
         cl.getErr().flush();
-        return EXIT_USAGE;
+        return Exits.USAGE;
     }
 
-    /**
-     * Prints an input error of a verb (bad cards, an impossible position...) as one line,
-     * {@code ddz VERB: message}, and returns {@link #EXIT_USAGE}.
-     */
-    static int inputError(CommandSpec verb, IllegalArgumentException e) {
-        PrintWriter err = verb.commandLine().getErr();
-        err.println(verb.qualifiedName() + ": " + oneLine(e.getMessage()));
-        err.flush();
-        return EXIT_USAGE;
-    }
 
-    /**
-     * Prints an unexpected exception as one line and returns {@link #EXIT_SOFTWARE}; a
-     * {@link TableException} (a table file that cannot be used, a tables directory that cannot be
-     * written) is bad input instead: its one line, {@link #EXIT_USAGE}.
-     */
-    static int internalError(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        PrintWriter err = cl.getErr();
-        if (ex instanceof OutputException) {
-            err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
-            err.flush();
-            return EXIT_OUTPUT;
-        }
-        if (ex instanceof TableException) {
-            err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
-            err.flush();
-            return EXIT_USAGE;
-        }
-        err.println(cl.getCommandSpec().qualifiedName() + ": internal error: " + oneLine(ex.toString())
-            + " (set DDZ_DEBUG=1 for the stack trace)");
-        if (System.getenv("DDZ_DEBUG") != null) {
-            ex.printStackTrace(err);
-        }
-        err.flush();
-        return EXIT_SOFTWARE;
-    }
-
-    /**
-     * An {@link Error} escaping a verb as one line: a failed read of a mapped table file (the file
-     * changed or was truncated while in use) is a table error, {@link #EXIT_USAGE}; anything else
-     * (a stack or heap exhausted) is an internal error, {@link #EXIT_SOFTWARE}.
-     */
-    static int fatalError(Error error, CommandLine verb, PrintWriter err) {
-        String name = verb.getCommandSpec().qualifiedName();
-        Tables.LoadReport loaded = null;
-        for (CommandSpec mixin : verb.getCommandSpec().mixins().values()) {
-            if (mixin.userObject() instanceof TablesOption t) {
-                loaded = t.loaded();
-            }
-        }
-        String table = MappedReads.describe(error, loaded);
-        if (table != null) {
-            err.println(name + ": " + table);
-            err.flush();
-            return EXIT_USAGE;
-        }
-        err.println(name + ": internal error: " + oneLine(error.toString()) + " (set DDZ_DEBUG=1 for the stack trace)");
-        if (System.getenv("DDZ_DEBUG") != null) {
-            error.printStackTrace(err);
-        }
-        err.flush();
-        return EXIT_SOFTWARE;
-    }
-
-    /**
-     * Joins the lines of a message into one line.
-     *
-     * @param message any text, or null
-     * @return the text with each line break and its surrounding blanks replaced by one space
-     */
-    static String oneLine(String message) {
-        return JsonFields.oneLine(message);
-    }
 }

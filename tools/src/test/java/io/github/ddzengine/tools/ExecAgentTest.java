@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -187,7 +188,7 @@ class ExecAgentTest {
         CliRun.of("play", "--a", "rule", "--b", "exec:sh -c 'echo", "--deals", "1").assertUsageError("quote",
             "unclosed ' in the command");
         CliRun run = CliRun.of("play", "--a", "rule", "--b", "exec:/nonexistent/agent --x", "--deals", "1");
-        assertEquals(Ddz.EXIT_USAGE, run.exitCode(), run.err()); // issue 21: a command that cannot start is bad input
+        assertEquals(Exits.USAGE, run.exitCode(), run.err()); // issue 21: a command that cannot start is bad input
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.err().startsWith("ddz play: agent exec:/nonexistent/agent --x: cannot start /nonexistent/agent: "),
             run.err());

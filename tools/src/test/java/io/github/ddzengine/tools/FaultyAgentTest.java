@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -109,7 +110,7 @@ class FaultyAgentTest {
 
     /** Asserts exit code 3, the report on standard output, and the one-line summary on standard error. */
     private static JsonNode faulted(CliRun r, String fault) {
-        assertEquals(Ddz.EXIT_AGENT_FAULTS, r.exitCode(), r.err());
+        assertEquals(Exits.AGENT_FAULTS, r.exitCode(), r.err());
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(r.err().startsWith("ddz play: agent B exec:bash "), r.err());
         assertTrue(r.err().contains(fault), r.err());
@@ -149,7 +150,7 @@ class FaultyAgentTest {
             "--threads", "1", "--json");
         cmd.set(cmd.indexOf("-Xmx512m"), "-Xmx96m");
         Jvm.Result r = assertTimeoutPreemptively(Duration.ofSeconds(90), () -> Jvm.run(80, "", null, cmd));
-        assertEquals(Ddz.EXIT_AGENT_FAULTS, r.exitCode(), r.err());
+        assertEquals(Exits.AGENT_FAULTS, r.exitCode(), r.err());
         assertFalse(r.err().contains("OutOfMemoryError") || r.err().contains("Exception"), r.err());
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(json(r.out().strip()).get("errors_b").get("unparsable").intValue() >= 1, r.out());
@@ -166,7 +167,7 @@ class FaultyAgentTest {
         assertEquals(0, tolerated.exitCode(), tolerated.err());
         assertEquals("", tolerated.err());
         CliRun notQuite = play(60, b, "--deals", "3", "--tolerate-faults", String.valueOf(crashes - 1));
-        assertEquals(Ddz.EXIT_AGENT_FAULTS, notQuite.exitCode(), notQuite.err());
+        assertEquals(Exits.AGENT_FAULTS, notQuite.exitCode(), notQuite.err());
     }
 
     @Test
@@ -181,7 +182,7 @@ class FaultyAgentTest {
     @Test
     void anAgentThatCannotStartIsExitCode2() {
         CliRun r = play(30, "exec:/nonexistent/agent --x", "--deals", "1");
-        assertEquals(Ddz.EXIT_USAGE, r.exitCode(), r.err());
+        assertEquals(Exits.USAGE, r.exitCode(), r.err());
         assertEquals(List.of(), r.outLines());
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(r.err().startsWith("ddz play: agent exec:/nonexistent/agent --x: cannot start /nonexistent/agent: "),

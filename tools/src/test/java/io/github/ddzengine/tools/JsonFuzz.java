@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.json.JsonLines;
 import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +44,7 @@ class LearnCommandTest {
         CliRun.of("learn", "data", "--games", "3", "--out", data.toString()).assertSuccess();
         r = CliRun.of("learn", "train", "--data", data.toString(), "--hidden", "4", "--epochs", "1", "--out",
             dir.resolve("no/such/dir/m.ddzt").toString());
-        assertEquals(Ddz.EXIT_OUTPUT, r.exitCode(), r.err());
+        assertEquals(Exits.OUTPUT, r.exitCode(), r.err());
         assertTrue(r.errLines().get(0).startsWith("ddz learn train: cannot write "), r.err());
         r = CliRun.of("learn", "screen", "--model", data.toString(), "--data", data.toString());
         assertEquals(2, r.exitCode());

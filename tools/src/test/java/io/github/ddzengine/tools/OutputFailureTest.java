@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -118,7 +119,7 @@ class OutputFailureTest {
                 : args[0].equals("solve") ? "{\"position\":\"3/4 0\"}\n"
                 : args[0].equals("split") ? "{\"hand\":\"5789TJAA\"}\n" : "{\"hand\":\"33\"}\n";
             Run r = intoFullDisk(text(input), args);
-            assertEquals(Ddz.EXIT_OUTPUT, r.exitCode(), String.join(" ", args) + ": " + r.errLines());
+            assertEquals(Exits.OUTPUT, r.exitCode(), String.join(" ", args) + ": " + r.errLines());
             assertEquals(List.of("ddz " + verb + ": cannot write standard output: No space left on device"),
                 r.errLines(), String.join(" ", args));
         }
@@ -135,7 +136,7 @@ class OutputFailureTest {
         Counting in = new Counting(batch);
         Run r = assertTimeoutPreemptively(Duration.ofSeconds(60),
             () -> intoFullDisk(in, "moves", "--batch"));
-        assertEquals(Ddz.EXIT_OUTPUT, r.exitCode(), r.errLines().toString());
+        assertEquals(Exits.OUTPUT, r.exitCode(), r.errLines().toString());
         assertEquals(List.of("ddz moves: cannot write standard output: No space left on device"), r.errLines());
         assertTrue(in.consumed() < batch.length / 4, "read " + in.consumed() + " of " + batch.length + " bytes");
     }
@@ -151,7 +152,7 @@ class OutputFailureTest {
             }
         };
         int code = Ddz.run(new ByteArrayInputStream(new byte[0]), closedPipe, err, "moves", "33344456");
-        assertEquals(Ddz.EXIT_OUTPUT, code);
+        assertEquals(Exits.OUTPUT, code);
         assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 }

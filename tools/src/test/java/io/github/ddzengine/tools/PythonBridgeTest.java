@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.python.PythonBridge;
+import io.github.ddzengine.tools.cli.Bounds;
 import io.github.ddzengine.engine.Limits;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.protocol.ExecAgent;
 import io.github.ddzengine.protocol.JsonFields;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -155,7 +156,7 @@ class RefereeFuzzTest {
                 long faults = e.get("illegal").longValue() + e.get("unparsable").longValue() + e.get("timeouts").longValue()
                     + e.get("crashes").longValue();
                 assertEquals(4, report.get("games").intValue());
-                assertEquals(faults > 0 ? Ddz.EXIT_AGENT_FAULTS : 0, run.exitCode(), run.err());
+                assertEquals(faults > 0 ? Exits.AGENT_FAULTS : 0, run.exitCode(), run.err());
                 assertEquals(faults > 0 ? 1 : 0, run.errLines().size(), run.err());
                 assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), run.err());
                 assertTrue(e.get("fallbacks").longValue() >= faults, e.toString());

@@ -1,5 +1,10 @@
 package io.github.ddzengine.tools;
 
+import io.github.ddzengine.tools.cli.Exits;
+import io.github.ddzengine.tools.verbs.TablesCommand;
+import io.github.ddzengine.tools.cli.ProgressBars;
+import io.github.ddzengine.tools.cli.TablesOption;
+import io.github.ddzengine.tools.python.PythonBridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -171,7 +176,7 @@ class TablesCommandTest {
     private static CliRun probe(String... args) {
         CommandLine cl = Ddz.commandLine(new ByteArrayInputStream(new byte[0]));
         CommandLine p = new CommandLine(new Probe());
-        p.setExecutionExceptionHandler(Ddz::internalError);
+        p.setExecutionExceptionHandler(Exits::internalError);
         cl.addSubcommand(p);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools.botzone;
 
+import io.github.ddzengine.tools.cli.CheckedOutputStream;
 import io.github.ddzengine.engine.Limits;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -13,7 +14,6 @@ import java.nio.file.Paths;
 import io.github.ddzengine.tables.TableException;
 import io.github.ddzengine.tables.Tables;
 
-import io.github.ddzengine.tools.CheckedOutputStream;
 
 /**
  * The cold-start entry point of the Botzone bot: {@code java -cp ddz.jar

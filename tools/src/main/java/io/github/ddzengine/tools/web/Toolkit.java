@@ -27,7 +27,7 @@ public interface Toolkit {
      */
     void checkAgent(String spec);
 
-    /** The agent names {@link #agent} knows, comma-separated. */
+    /** The agent names a match of the server may name ({@link #checkAgent} refuses the others), comma-separated. */
     String agentNames();
 
     /**

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Deal;
-import io.github.ddzengine.tools.WebToolkit;
 
 /**
  * {@code ddz web} attacked as a slow or greedy client would (issue 39, defects 1-3), on loopback

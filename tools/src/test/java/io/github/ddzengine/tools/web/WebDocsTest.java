@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools.web;
 
+import io.github.ddzengine.tools.Ddz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,8 +25,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.github.ddzengine.tools.Ddz;
-import io.github.ddzengine.tools.WebToolkit;
 
 import picocli.CommandLine;
 

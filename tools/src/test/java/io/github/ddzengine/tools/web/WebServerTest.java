@@ -33,7 +33,6 @@ import io.github.ddzengine.mc.agents.RandomAgent;
 import io.github.ddzengine.mc.agents.RuleAgent;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
-import io.github.ddzengine.tools.WebToolkit;
 
 /**
  * Every endpoint of {@code ddz web} through a real server on an ephemeral loopback port and the

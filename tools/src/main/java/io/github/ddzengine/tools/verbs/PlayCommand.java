@@ -1,0 +1,577 @@
+package io.github.ddzengine.tools.verbs;
+
+import io.github.ddzengine.tools.cli.Bounds;
+import io.github.ddzengine.tools.cli.Exits;
+import io.github.ddzengine.tools.cli.OutputException;
+import io.github.ddzengine.tools.cli.RulesOptions;
+import io.github.ddzengine.tools.cli.TablesOption;
+import io.github.ddzengine.tools.cli.VersionProvider;
+import io.github.ddzengine.tools.cluster.ClusterLaunch;
+import io.github.ddzengine.tools.json.GameRecords;
+import io.github.ddzengine.tools.json.JsonLineWriter;
+import io.github.ddzengine.tools.json.JsonLines;
+import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.engine.ClusterRunner;
+import io.github.ddzengine.engine.MatchJob;
+import io.github.ddzengine.engine.Limits;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.arena.ArenaException;
+import io.github.ddzengine.mc.arena.Match;
+import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.protocol.ExecAgent;
+import io.github.ddzengine.protocol.JsonFields;
+import io.github.ddzengine.tools.web.MatchReport;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ddz play}: a duplicate match of agent A against agent B ({@link Match}), reported as WP
+ * and ADP for A with 95% confidence intervals, the split by role, the landlord's share of wins,
+ * bombs per game and games per second.
+ */
+@Command(name = "play", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+    description = {
+        "Plays agent A against agent B on duplicate deals: every deal twice, A as the landlord against B as both "
+            + "farmers, then B as the landlord against A. Reports A's winning percentage (WP) and average difference "
+            + "in points (ADP as DouZero: +-2 x 2^(bombs + rockets) a game) with 95%% confidence intervals (deal-level), "
+            + "the split by role, the share of games the landlord seat won, bombs per game and games per second.",
+        "Games run in parallel; the same seed gives the same games and figures on any number of threads."},
+    footer = {"", "Examples:",
+        "  ddz play --a rule --b random --deals 1000 --seed 7",
+        "  ddz play --a rule --b rule --deals 10000 --threads 2 --json",
+        "  ddz play --a rule --b random --deals 100 --out games.jsonl && ddz replay games.jsonl",
+        "",
+        "An external agent is exec:COMMAND ARGS, a process speaking the agent protocol (docs/agent-protocol.md), e.g. "
+            + "--b 'exec:./ddz serve --agent rule'. Its illegal, unparsable, late or missing answers are replaced by a "
+            + "fallback (pass where legal, else the lowest card as a solo; bid 0) and counted in the report.",
+        "",
+        "A deals file holds one deal a line, HAND0/HAND1/HAND2/KITTY (17, 17, 17 and 3 cards; position 0 bids "
+            + "first and is the landlord without --bidding), or a JSON object with such a \"deal\" field.",
+        "",
+        "Exit codes: 0 played, 3 played but an exec: agent faulted more than --tolerate-faults allows (one line on "
+            + "standard error sums the faults), 2 bad options or deals file or an exec: agent that cannot start, 4 "
+            + "output that could not be written, 1 a built-in agent failed or played illegally (the message names "
+            + "the game and the seat)."})
+public final class PlayCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--a", required = true, paramLabel = "AGENT", description = "Agent A, the one reported: random, rule, rule-douzero, greedy, "
+        + "mc[:budget=MS,threads=N,worlds=N,effort=E,prior=solo-pass|uniform|pass|policy], mc-v1[:the same, prior=solo-pass|uniform] (mc frozen as the strength "
+        + "baseline), oracle[:same settings] (mc seeing every hand) or exec:COMMAND (an unknown name lists every agent).")
+    private String a;
+
+    @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
+    private String b;
+
+    @Option(names = "--deals", paramLabel = "N",
+        description = "Number of deals (each played twice), 1.." + Limits.MAX_DEALS + "; default 1000, or every deal "
+            + "of --deals-file.")
+    private Integer deals;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+        description = "Seed of the deals and of every agent's random choices (default 1).")
+    private long seed;
+
+    @Option(names = "--from", paramLabel = "K", defaultValue = "0",
+        description = "Start at deal K (0-based) of the match (or of --deals-file): plays deals K..K+N-1 exactly as "
+            + "the whole match plays them, so that ranges played one after another give its games (default 0).")
+    private int from;
+
+    @Mixin
+    private TablesOption tablesOption = new TablesOption();
+
+    @Mixin
+    private RulesOptions rulesOptions = new RulesOptions();
+
+    @Option(names = "--bidding", description = "Start each game with a bidding (rules.md section 6); the landlord-side "
+        + "agent bids for every position. Without it position 0 is the landlord with base 1.")
+    private boolean bidding;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Limits.MAX_MATCH_THREADS
+        + " (default: the number of cores).")
+    private Integer threads;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
+    private Path out;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write a match report: one HTML page with A's WP "
+        + "and its 95%% band as deals accumulate, the split by role and each agent's decision latency (plots in SVG).")
+    private Path report;
+
+    @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
+    private Path dealsFile;
+
+    @Option(names = "--json", description = "Print one JSON object with the figures.")
+    private boolean json;
+
+    @Option(names = "--cluster", paramLabel = "MASTER", description = "Play on an Apache Spark cluster: local[N], "
+        + "spark://HOST:PORT, yarn, k8s://...; needs the ddz-cluster jar (docs/cluster.md). --out is then a directory "
+        + "of part files, one a partition; the games and figures are those of a run on one machine.")
+    private String cluster;
+
+    @Option(names = "--partitions", paramLabel = "N",
+        description = "With --cluster: the number of tasks the deals are cut into (default: 4 per core of the cluster).")
+    private Integer partitions;
+
+    @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
+        description = "Longest time to write a request to an exec: agent and read its answer (default 10000; a "
+            + "process's first answer gets --startup-grace-ms more). A late agent is killed with every process it "
+            + "started, its move replaced by the fallback and the process restarted for the next game.")
+    private long moveTimeoutMs;
+
+    @Option(names = "--startup-grace-ms", paramLabel = "MS", defaultValue = "" + ExecAgent.STARTUP_GRACE_MS,
+        description = "Extra time for the first answer of each exec: agent process, its start-up (default "
+            + ExecAgent.STARTUP_GRACE_MS + ").")
+    private long startupGraceMs;
+
+    @Option(names = "--tolerate-faults", paramLabel = "N", defaultValue = "0",
+        description = "Faults of exec: agents (illegal, unparsable, late or missing answers) allowed before the exit "
+            + "code is 3 (default 0: any fault makes it 3; the report is printed either way).")
+    private long tolerateFaults;
+
+    @Override
+    public Integer call() throws IOException {
+        if (cluster != null && ClusterLaunch.runner().isEmpty()) {
+            try {
+                // the cluster engine is not in this JVM: run its jar with the same arguments
+                return ClusterLaunch.launch(spec.commandLine().getParseResult().originalArgs(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+            } catch (IllegalArgumentException e) {
+                return Exits.inputError(spec, e);
+            }
+        }
+        if (cluster != null && threads != null) {
+            throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "
+                + "on one core: the cluster's cores set the parallelism)");
+        }
+        if (cluster != null && report != null) {
+            throw new ParameterException(spec.commandLine(), "--report does not apply with --cluster (it times every "
+                + "decision in this JVM)");
+        }
+        if (cluster == null && partitions != null) {
+            throw new ParameterException(spec.commandLine(), "--partitions needs --cluster");
+        }
+        if (partitions != null && partitions < 1) {
+            throw new ParameterException(spec.commandLine(), "--partitions must be 1 or more, not " + partitions);
+        }
+        Rules rules = rulesOptions.rules();
+        EngineTables tables = tablesOption.load(rules.preset());
+        int nThreads = cluster != null ? 1
+            : threads == null ? Math.min(Limits.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
+            : Bounds.check(spec, "--threads", threads, 1, Limits.MAX_MATCH_THREADS, null);
+        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Limits.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Limits.MAX_AGENT_TIMEOUT_MS, null);
+        Bounds.check(spec, "--tolerate-faults", tolerateFaults, 0, Long.MAX_VALUE, null);
+        if (deals != null) {
+            Bounds.check(spec, "--deals", deals, 1, Limits.MAX_DEALS, null);
+        }
+        Agent agentA = null;
+        Agent agentB = null;
+        try {
+            try {
+                agentA = agent(a, rules, tables, moveTimeoutMs, startupGraceMs);
+                agentB = agent(b, rules, tables, moveTimeoutMs, startupGraceMs);
+            } catch (IllegalArgumentException e) {
+                return Exits.inputError(spec, e);
+            }
+            return play(rules, nThreads, agentA, agentB);
+        } finally {
+            close(agentA);
+            close(agentB);
+        }
+    }
+
+    private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
+        return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
+    }
+
+    /** An agent of the engine's registry: a built-in one, or an external one ({@code exec:COMMAND}). */
+    static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs, long startupGraceMs) {
+        return DdzEngine.of(rules).withTables(tables).withExecTimeouts(moveTimeoutMs, startupGraceMs).workspace()
+            .agent(agentSpec, rules);
+    }
+
+    static void close(Agent agent) {
+        if (agent instanceof ExecAgent e) {
+            e.close();
+        }
+    }
+
+    private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
+        Bounds.check(spec, "--from", from, 0, Limits.MAX_DEALS - 1, null);
+        if (cluster != null && from != 0) {
+            throw new ParameterException(spec.commandLine(), "--from is not supported with --cluster (a cluster plays "
+                + "the whole match)");
+        }
+        DealRange range;
+        try {
+            range = DealRange.of(deals, from, dealsFile, seed);
+        } catch (IllegalArgumentException e) {
+            return Exits.inputError(spec, e);
+        }
+        int n = range.size();
+        if (cluster != null) {
+            return playOnCluster(rules, agentA, agentB, n, range.file() == null ? null : range.list());
+        }
+        MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
+        Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
+            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
+        PrintWriter stdout = spec.commandLine().getOut();
+        Writer records = null;
+        ProgressBar bar = null;
+        MatchStats stats;
+        try {
+            if (out != null) {
+                try {
+                    records = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16);
+                } catch (IOException e) {
+                    return Exits.inputError(spec, new IllegalArgumentException("cannot write " + out + ": "
+                        + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
+                }
+            }
+            JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
+            bar = progressBar(2L * n);
+            ProgressBar progress = bar;
+            Match.Listener listener = (game, aIsLandlord) -> {
+                if (recordWriter != null) {
+                    try {
+                        GameRecords.write(recordWriter, game);
+                        recordWriter.flush(); // a stopped run keeps every finished game
+                    } catch (IOException e) {
+                        throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
+                    }
+                }
+                if (plots != null) {
+                    plots.add(game, aIsLandlord);
+                }
+                if (progress != null) {
+                    progress.step();
+                }
+            };
+            try {
+                stats = match.run(range.from(), range.to(), range.dealOf(), seed, nThreads, listener);
+            } catch (ArenaException e) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.println(spec.qualifiedName() + ": " + Exits.oneLine(e.getMessage()));
+                err.flush();
+                // an exec: command that cannot start is bad input; any other failure of a game is a bug
+                return e.getCause() instanceof IOException ? Exits.USAGE : Exits.SOFTWARE;
+            }
+            if (records != null) {
+                Writer r = records;
+                records = null;
+                try {
+                    r.close(); // the last buffered records
+                } catch (IOException e) {
+                    throw new OutputException(out, e);
+                }
+            }
+        } finally {
+            agentA.close();
+            agentB.close();
+            if (bar != null) {
+                bar.close();
+            }
+            if (records != null) {
+                closeQuietly(records); // after a failure: the first error is the one reported
+            }
+        }
+        if (plots != null) {
+            try {
+                plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d%s --seed %d%s, rules %s,"
+                    + " %d thread%s", a, b, n, from == 0 ? "" : " --from " + from, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+            } catch (IOException e) {
+                return Exits.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
+                    + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
+            }
+        }
+        return report(stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA, agentB,
+            MatchJob.faultCounts(agentA), MatchJob.faultCounts(agentB));
+    }
+
+    /** The match on the cluster engine of this class path ({@link ClusterRunner}). */
+    private int playOnCluster(Rules rules, Agent agentA, Agent agentB, int n, List<Deal> fromFile) throws IOException {
+        agentA.close();
+        agentB.close();
+        MatchJob job = new MatchJob(rules, a, b, bidding, seed, n, fromFile, tablesOption.directory(), moveTimeoutMs,
+            startupGraceMs);
+        ClusterRunner.Result r;
+        try {
+            r = ClusterLaunch.runner().orElseThrow().play(cluster, job, partitions, out == null ? null : out.toString());
+        } catch (IllegalArgumentException e) {
+            return Exits.inputError(spec, e);
+        } catch (ArenaException e) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + Exits.oneLine(e.getMessage()));
+            err.flush();
+            return e.getCause() instanceof IOException ? Exits.USAGE : Exits.SOFTWARE;
+        }
+        MatchStats stats = MatchJob.stats(agentA.name(), agentB.name(), r.parts(), r.seconds());
+        return report(stats, rules, 1, "cluster " + cluster + ", " + r.partitions() + " partition"
+            + (r.partitions() == 1 ? "" : "s"), r, agentA, agentB, MatchJob.faults(r.parts(), true),
+            MatchJob.faults(r.parts(), false));
+    }
+
+    /**
+     * Prints the figures as text or JSON with the exec agents' faults ({@link MatchJob#faultCounts}
+     * order), and gives the exit code: 0, or {@link Exits#AGENT_FAULTS} past --tolerate-faults.
+     */
+    private int report(MatchStats stats, Rules rules, int nThreads, String where, ClusterRunner.Result onCluster,
+                       Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (json) {
+            printJson(stdout, stats, rules, nThreads, onCluster, faultsA, faultsB);
+        } else {
+            print(stdout, stats, rules, where);
+            printFaults(stdout, "A", agentA, faultsA);
+            printFaults(stdout, "B", agentB, faultsB);
+        }
+        stdout.flush();
+        String faults = faultSummary(agentA, agentB, faultsA, faultsB);
+        if (faults != null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(spec.qualifiedName() + ": " + faults);
+            err.flush();
+            return Exits.AGENT_FAULTS;
+        }
+        return 0;
+    }
+
+    private static void closeQuietly(Writer w) {
+        try {
+            w.close();
+        } catch (IOException e) {
+            // reported already
+        }
+    }
+
+    /** A progress bar on standard error when it is a terminal and CI is not set; otherwise null. */
+    static ProgressBar progressBar(long games) {
+        if (System.console() == null || "true".equalsIgnoreCase(System.getenv("CI"))) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName("games").setInitialMax(games).setStyle(ProgressBarStyle.ASCII)
+            .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(200).build();
+    }
+
+    /** The deals of a file: {@code HAND0/HAND1/HAND2/KITTY} or a JSON object with {@code "deal"}, one a line. */
+    static List<Deal> readDeals(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no deals file " + file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read deals file " + file + ": " + e.getMessage());
+        }
+        List<Deal> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (i == 0 && line.startsWith("\uFEFF")) {
+                line = line.substring(1);
+            }
+            if (line.isEmpty()) {
+                continue;
+            }
+            try {
+                if (line.startsWith("{")) {
+                    JsonNode node = JsonFields.readObject(line, "deal");
+                    out.add(Deal.parse(JsonFields.required(node, "deal")));
+                } else {
+                    out.add(Deal.parse(line));
+                }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("deals file " + file + ", line " + (i + 1) + ": "
+                    + JsonLines.shorten(Exits.oneLine(e.getMessage())));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("deals file " + file + " holds no deal");
+        }
+        return out;
+    }
+
+    static String f(double x, int decimals) {
+        return Double.isNaN(x) ? "n/a" : String.format(Locale.ROOT, "%." + decimals + "f", x);
+    }
+
+    static String ci(double[] c, int decimals) {
+        return "[" + f(c[0], decimals) + ", " + f(c[1], decimals) + "]";
+    }
+
+    private void print(PrintWriter out, MatchStats s, Rules rules, String where) {
+        out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games)%s, rules %s, seed %d%s, %s",
+            s.a(), s.b(), s.deals(), s.games(), DealRange.label(from, s.deals()), rules, seed, bidding ? ", bidding" : "", where));
+        out.println("  WP      " + f(s.wp(), 4) + "  95% CI " + ci(s.wpCi(), 4) + "   as landlord " + f(s.wpLandlord(), 4)
+            + ", as farmers " + f(s.wpFarmer(), 4));
+        out.println("  ADP     " + f(s.adp(), 3) + "  95% CI " + ci(s.adpCi(), 3) + "   as landlord " + f(s.adpLandlord(), 3)
+            + ", as farmers " + f(s.adpFarmer(), 3));
+        out.println("  points  " + f(s.points(), 3) + "  95% CI " + ci(s.pointsCi(), 3)
+            + "   (rules.md section 6 score of A's side, bids and springs included)");
+        out.println("  the landlord seat won " + f(s.landlordWp(), 4) + " of the games; " + f(s.bombsPerGame(), 3)
+            + " bombs and rockets per game");
+        out.println(String.format(Locale.ROOT, "  %,d games in %.2f s: %,.0f games/s", s.games(), s.seconds(),
+            s.gamesPerSecond()));
+    }
+
+    /**
+     * The one line of a match whose exec: agents faulted more than {@code --tolerate-faults} allows,
+     * {@code agent B exec:...: 3 crashes, 1 time-out (4 faults, more than --tolerate-faults 0)}, or
+     * null.
+     */
+    private String faultSummary(Agent agentA, Agent agentB, long[] faultsA, long[] faultsB) {
+        long total = 0;
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Agent agent = i == 0 ? agentA : agentB;
+            long[] f = i == 0 ? faultsA : faultsB;
+            long sum = f[0] + f[1] + f[2] + f[3];
+            if (!(agent instanceof ExecAgent) || sum == 0) {
+                continue;
+            }
+            total += sum;
+            List<String> kinds = new ArrayList<>();
+            count(kinds, f[0], "illegal answer", "illegal answers");
+            count(kinds, f[1], "unparsable answer", "unparsable answers");
+            count(kinds, f[2], "time-out", "time-outs");
+            count(kinds, f[3], "crash", "crashes");
+            parts.add("agent " + (i == 0 ? "A " : "B ") + agent.name() + ": " + String.join(", ", kinds));
+        }
+        if (total <= tolerateFaults) {
+            return null;
+        }
+        return String.join("; ", parts) + " (" + total + (total == 1 ? " fault" : " faults") + ", more than "
+            + "--tolerate-faults " + tolerateFaults + "; their decisions were played by the fallback)";
+    }
+
+    private static void count(List<String> kinds, long n, String one, String many) {
+        if (n > 0) {
+            kinds.add(n + " " + (n == 1 ? one : many));
+        }
+    }
+
+
+    /** For an external agent: a line with its fault counts ({@link MatchJob#faultCounts} order). */
+    private static void printFaults(PrintWriter out, String which, Agent agent, long[] f) {
+        if (agent instanceof ExecAgent) {
+            out.println(String.format(Locale.ROOT, "  %s %s: %d illegal, %d unparsable, %d time-outs, %d crashes; "
+                + "%d decisions by fallback, %d restarts", which, agent.name(), f[0], f[1], f[2], f[3], f[4], f[5]));
+        }
+    }
+
+    /** The fault counts of an agent as a JSON object (all zero for our own agents, which never fall back). */
+    static void faults(JsonGenerator g, String field, Agent agent) throws IOException {
+        faults(g, field, MatchJob.faultCounts(agent));
+    }
+
+    /** The fault counts of an agent as a JSON object ({@link MatchJob#faultCounts} order). */
+    private static void faults(JsonGenerator g, String field, long[] f) throws IOException {
+        g.writeObjectFieldStart(field);
+        g.writeNumberField("illegal", f[0]);
+        g.writeNumberField("unparsable", f[1]);
+        g.writeNumberField("timeouts", f[2]);
+        g.writeNumberField("crashes", f[3]);
+        g.writeNumberField("fallbacks", f[4]);
+        g.writeNumberField("restarts", f[5]);
+        g.writeEndObject();
+    }
+
+    private void printJson(PrintWriter out, MatchStats s, Rules rules, int nThreads, ClusterRunner.Result onCluster,
+                           long[] faultsA, long[] faultsB) throws IOException {
+        JsonLineWriter w = new JsonLineWriter(out);
+        JsonGenerator g = w.gen();
+        g.writeStartObject();
+        g.writeStringField("a", s.a());
+        g.writeStringField("b", s.b());
+        g.writeStringField("rules", rules.toString());
+        g.writeNumberField("seed", seed);
+        g.writeNumberField("from", from);
+        g.writeBooleanField("bidding", bidding);
+        g.writeNumberField("threads", nThreads);
+        if (onCluster != null) {
+            g.writeStringField("cluster", cluster);
+            g.writeNumberField("partitions", onCluster.partitions());
+        }
+        statsFields(g, s);
+        faults(g, "errors_a", faultsA);
+        faults(g, "errors_b", faultsB);
+        g.writeEndObject();
+        w.endLine();
+    }
+
+    /**
+     * The fields of a match's figures, as {@code ddz play --json} and every row of {@code ddz ladder
+     * --json} print them: {@code deals}, {@code games}, {@code wp}, {@code wp_ci}, {@code adp} ...
+     * {@code games_per_s}.
+     */
+    static void statsFields(JsonGenerator g, MatchStats s) throws IOException {
+        g.writeNumberField("deals", s.deals());
+        g.writeNumberField("games", s.games());
+        number(g, "wp", s.wp());
+        pair(g, "wp_ci", s.wpCi());
+        number(g, "adp", s.adp());
+        pair(g, "adp_ci", s.adpCi());
+        number(g, "points", s.points());
+        pair(g, "points_ci", s.pointsCi());
+        number(g, "wp_landlord", s.wpLandlord());
+        pair(g, "wp_landlord_ci", s.wpLandlordCi());
+        number(g, "wp_farmer", s.wpFarmer());
+        pair(g, "wp_farmer_ci", s.wpFarmerCi());
+        number(g, "adp_landlord", s.adpLandlord());
+        number(g, "adp_farmer", s.adpFarmer());
+        number(g, "landlord_wp", s.landlordWp());
+        number(g, "bombs_per_game", s.bombsPerGame());
+        number(g, "seconds", s.seconds());
+        number(g, "games_per_s", s.gamesPerSecond());
+    }
+
+    /** A number, or null for NaN (JSON has no NaN). */
+    private static void number(JsonGenerator g, String field, double x) throws IOException {
+        if (Double.isNaN(x)) {
+            g.writeNullField(field);
+        } else {
+            g.writeNumberField(field, x);
+        }
+    }
+
+    private static void pair(JsonGenerator g, String field, double[] c) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (double x : c) {
+            if (Double.isNaN(x)) {
+                g.writeNull();
+            } else {
+                g.writeNumber(x);
+            }
+        }
+        g.writeEndArray();
+    }
+}
