@@ -7,14 +7,15 @@
         engine.move("3445667899TJQKA2XD2A", seat=0, worlds=200).win_rates
 
 Agents for the research harnesses: ``ddz_engine.rlcard.RLCardAgent`` and
-``ddz_engine.douzero.DouZeroAgent``; card encodings: ``ddz_engine.cards``. The documentation is
+``ddz_engine.douzero.DouZeroAgent``; matches refereed by the engine: ``Engine.play``, with your own
+agent served by ``ddz_engine.protocol.serve``; card encodings: ``ddz_engine.cards``. The documentation is
 ``docs/python.md`` in the repository.
 """
 
-from .engine import (BidEstimate, Candidate, Decision, Engine, Play, SolveResult, Split, SEAT_NAMES_2, SEAT_NAMES_3,
-                     shared_engine)
+from .engine import (BidEstimate, Candidate, Decision, Engine, MatchResult, Play, SolveResult, Split, SEAT_NAMES_2,
+                     SEAT_NAMES_3, shared_engine)
 from .errors import DdzError, EngineError, InputError
 from ._jar import find_jar
 
 __all__ = ["Engine", "shared_engine", "find_jar", "Split", "SolveResult", "Play", "Decision", "Candidate",
-           "BidEstimate", "DdzError", "InputError", "EngineError", "SEAT_NAMES_2", "SEAT_NAMES_3"]
+           "BidEstimate", "MatchResult", "DdzError", "InputError", "EngineError", "SEAT_NAMES_2", "SEAT_NAMES_3"]

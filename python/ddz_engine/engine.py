@@ -109,6 +109,53 @@ class BidEstimate:
     time_ms: float
 
 
+@dataclass(frozen=True)
+class MatchResult:
+    """A duplicate match's figures, as ``ddz play --json`` prints them (each deal played twice, the
+    agents swapping sides): agent A's win percentage ``wp`` with its 95% interval ``wp_ci``, its
+    average difference in points per game ``adp``, its points, the same split by A's role (as
+    landlord, as farmers), the landlord seat's share of wins, bombs and rockets per game, and the
+    wall time. A figure that a match cannot give (a role never played) is None."""
+    a: str
+    b: str
+    rules: str
+    seed: int
+    bidding: bool
+    deals: int
+    games: int
+    wp: Optional[float]
+    wp_ci: Tuple[Optional[float], Optional[float]]
+    adp: Optional[float]
+    adp_ci: Tuple[Optional[float], Optional[float]]
+    points: Optional[float]
+    points_ci: Tuple[Optional[float], Optional[float]]
+    wp_landlord: Optional[float]
+    wp_landlord_ci: Tuple[Optional[float], Optional[float]]
+    wp_farmer: Optional[float]
+    wp_farmer_ci: Tuple[Optional[float], Optional[float]]
+    adp_landlord: Optional[float]
+    adp_farmer: Optional[float]
+    landlord_wp: Optional[float]
+    bombs_per_game: Optional[float]
+    seconds: float
+
+    def __str__(self):
+        def f(x, p=4):
+            return "n/a" if x is None else ("%." + str(p) + "f") % x
+        return ("%s vs %s: %d deals (%d games), WP %s [%s, %s], ADP %s, as landlord %s, as farmers %s"
+                % (self.a, self.b, self.deals, self.games, f(self.wp), f(self.wp_ci[0]), f(self.wp_ci[1]),
+                   f(self.adp, 3), f(self.wp_landlord), f(self.wp_farmer)))
+
+
+def _match_result(d) -> MatchResult:
+    def pair(k):
+        return tuple(d[k])
+    return MatchResult(d["a"], d["b"], d["rules"], d["seed"], d["bidding"], d["deals"], d["games"], d["wp"],
+                       pair("wp_ci"), d["adp"], pair("adp_ci"), d["points"], pair("points_ci"), d["wp_landlord"],
+                       pair("wp_landlord_ci"), d["wp_farmer"], pair("wp_farmer_ci"), d["adp_landlord"],
+                       d["adp_farmer"], d["landlord_wp"], d["bombs_per_game"], d["seconds"])
+
+
 def _bans_text(bans) -> str:
     if bans is None:
         return ""
@@ -348,6 +395,58 @@ class Engine:
                                                                          for i, b in enumerate(bids)],
                        "worlds": _int(worlds, "worlds"), "seed": _int(seed, "seed")}, rules, bans)
         return BidEstimate(d["bid"], d["win_rate"], tuple(d["ci"]), d["worlds"], d["time_ms"])
+
+    # ------------------------------------------------------------ matches and records
+
+    def play(self, a: str, b: str, *, deals: int = 100, seed: int = 1, bidding: bool = False, threads: int = 1,
+             out: Optional[str] = None, rules=None, bans=None) -> MatchResult:
+        """A duplicate match between two agents, refereed by the engine as ``ddz play`` referees it:
+        every move checked, the same games for the same seed on any thread count.
+
+        Args:
+            a, b: agent specs as ``ddz play --a`` takes them: ``random``, ``rule``, ``greedy``,
+                ``mc:effort=60000`` (an effort budget plays the same on any load; ``mc:budget=50``
+                reads the clock), ``mc-v1``, ``oracle``, or ``exec:COMMAND`` for a process speaking
+                the agent protocol, such as a Python agent run by :func:`ddz_engine.protocol.serve`
+                (``exec:python3 my_bot.py``).
+            deals: deals to play, each twice with the sides swapped (1..100,000,000).
+            seed: the match seed (the deals and every agent's random choices).
+            bidding: start each game with a bidding (else the first hand of a deal is the landlord).
+            threads: worker threads of the match, 1..256.
+            out: a file to write every game record to, one JSON line each (``ddz play --out``'s
+                format; :meth:`read_records` reads it back).
+
+        Returns:
+            the figures, agent A's side of them.
+
+        Raises:
+            InputError: an unknown agent or setting, a count out of range, an ``out`` that cannot
+                be written.
+            EngineError: an agent failed (an ``exec:`` agent's faults are replaced by a fallback
+                move and do not stop the match).
+        """
+        req = {"op": "play", "a": _text(a, "a"), "b": _text(b, "b"), "deals": _int(deals, "deals"),
+               "seed": _int(seed, "seed"), "bidding": bool(bidding), "threads": _int(threads, "threads")}
+        if out is not None:
+            req["out"] = os.fspath(out)
+        return _match_result(self._req(req, rules, bans))
+
+    def ladder(self, a: str, opponents: Sequence[str], **options) -> List[MatchResult]:
+        """Agent ``a`` against each of ``opponents`` in turn, each match as :meth:`play` with the same
+        ``options`` (``deals``, ``seed``, ``bidding``, ``threads``, ``rules``, ``bans``; ``out`` is not
+        taken: one file cannot hold several matches' records apart)."""
+        if isinstance(opponents, str):
+            raise TypeError("opponents must be a list of agent specs, not one str")
+        if "out" in options:
+            raise TypeError("ladder() takes no out: play each match with play(out=...) to keep its records")
+        return [self.play(a, b, **options) for b in opponents]
+
+    def read_records(self, path: str) -> List[dict]:
+        """The game records of a ``ddz play --out`` file (or one :meth:`play` wrote), each checked by a
+        replay of its game (the deal, the bids, every move's legality and every claim of the result),
+        as dicts in the file's format. Raises InputError for the first bad record (``FILE line N:
+        reason``) or a file that cannot be read."""
+        return self._req({"op": "records", "file": os.fspath(path)}, None, None)["records"]
 
     # ------------------------------------------------------------ life cycle
 

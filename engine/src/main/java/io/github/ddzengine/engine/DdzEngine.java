@@ -584,15 +584,34 @@ public final class DdzEngine {
      */
     public MatchResult play(String agentA, String agentB, int deals, long seed, boolean bidding,
                             Consumer<String> records) {
-        if (deals < 1) {
-            throw new IllegalArgumentException("deals must be at least 1, not " + deals);
+        MatchStats s = match(agentA, agentB, deals, seed, bidding, records);
+        return new MatchResult(s.a(), s.b(), s.deals(), s.games(), s.wp(), s.wpCi()[0], s.wpCi()[1], s.adp(),
+            s.adpCi()[0], s.adpCi()[1], s.landlordWp());
+    }
+
+    /**
+     * A duplicate match between two agents with all its figures ({@link MatchStats}: WP, ADP and
+     * points with their intervals, the landlord and farmer splits, bombs, speed), as {@code ddz
+     * play --json} prints them.
+     *
+     * @param agentA agent A's spec
+     * @param agentB agent B's spec
+     * @param deals how many deals (each played twice), 1..{@link Limits#MAX_DEALS}
+     * @param seed the seed of the deals and the agents
+     * @param bidding whether each game starts with a bidding
+     * @param records gets every game record as one JSON line, in match order; null for none
+     * @return the match's figures
+     * @throws IllegalArgumentException for an unknown agent, bad settings or a deal count out of range
+     */
+    public MatchStats match(String agentA, String agentB, int deals, long seed, boolean bidding,
+                            Consumer<String> records) {
+        if (deals < 1 || deals > Limits.MAX_DEALS) {
+            throw new IllegalArgumentException("deals must be 1.." + Limits.MAX_DEALS + ", not " + deals);
         }
         Workspace w = workspace();
         try (Agent a = w.agent(agentA, rules); Agent b = w.agent(agentB, rules)) {
             Match.Listener listener = records == null ? null : (game, aIsLandlord) -> records.accept(GameRecords.toJson(game));
-            MatchStats s = new Match(rules, a, b, bidding).run(deals, seed, threads, listener);
-            return new MatchResult(s.a(), s.b(), s.deals(), s.games(), s.wp(), s.wpCi()[0], s.wpCi()[1], s.adp(),
-                s.adpCi()[0], s.adpCi()[1], s.landlordWp());
+            return new Match(rules, a, b, bidding).run(deals, seed, threads, listener);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw e;
         } catch (Exception e) {

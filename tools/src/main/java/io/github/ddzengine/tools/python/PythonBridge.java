@@ -7,6 +7,10 @@ import io.github.ddzengine.tools.cli.TablesOption;
 import io.github.ddzengine.tools.json.JsonLines;
 import io.github.ddzengine.tools.json.SolveJson;
 import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.tools.json.GameRecords;
+import io.github.ddzengine.tools.json.MatchJson;
 import io.github.ddzengine.engine.Limits;
 import io.github.ddzengine.engine.Workspace;
 import java.io.BufferedReader;
@@ -20,6 +24,8 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -81,6 +87,12 @@ import io.github.ddzengine.protocol.JsonFields;
  *     {@code ddz move --json} (the chosen move, every candidate's win rate and mean score)</li>
  * <li>{@code {"op":"bid","hand":"...","bids":[...],"worlds":1000,"seed":0}}: the object of
  *     {@code ddz bid --json}</li>
+ * <li>{@code {"op":"play","a":"...","b":"...","deals":100,"seed":1,"bidding":false,"threads":1,"out":null}}:
+ *     a duplicate match between two agent specs ({@code exec:COMMAND} too), refereed by the
+ *     engine; the object of {@code ddz play --json} (without fault counts); {@code out} a file to
+ *     write the game records to</li>
+ * <li>{@code {"op":"records","file":"..."}}: {@code {"records":[...]}}, the records of a
+ *     {@code ddz play --out} file, each validated by a replay</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -349,8 +361,10 @@ public final class PythonBridge implements AutoCloseable {
                 case "solve" -> solveRequest(node, rules);
                 case "move" -> moveRequest(node, rules);
                 case "bid" -> bidRequest(node, rules);
+                case "play" -> playRequest(node, rules);
+                case "records" -> recordsRequest(node);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
-                    + "bid, bye)");
+                    + "bid, play, records, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
@@ -507,6 +521,58 @@ public final class PythonBridge implements AutoCloseable {
         Bidder.Estimate e = bidder.estimate(r, tables(r.preset()), request.hand(), seed);
         int bid = bidder.bidFor(e, request.highestBid());
         return json(g -> McJson.bid(g, e, bid));
+    }
+
+    /** A duplicate match between two agent specs, refereed by the engine ({@link DdzEngine#match}). */
+    private String playRequest(JsonNode node, Rules rules) {
+        String a = JsonFields.required(node, "a");
+        String b = JsonFields.required(node, "b");
+        int deals = (int) integer(node, "deals", 100, 1, Limits.MAX_DEALS);
+        long seed = integer(node, "seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        boolean bidding = bool(node, "bidding", false);
+        int threads = (int) integer(node, "threads", 1, 1, Limits.MAX_MATCH_THREADS);
+        String out = JsonFields.text(node, "out");
+        DdzEngine e = DdzEngine.of(rules).withTables(engine.tables(rules.preset())).withThreads(threads);
+        MatchStats stats;
+        if (out == null) {
+            stats = e.match(a, b, deals, seed, bidding, null);
+        } else {
+            Path file = Path.of(out);
+            try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                stats = e.match(a, b, deals, seed, bidding, line -> {
+                    try {
+                        w.write(line);
+                        w.write('\n');
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
+                    }
+                });
+            } catch (IOException | UncheckedIOException x) {
+                throw new IllegalArgumentException("cannot write " + out + ": " + x.getMessage(), x);
+            }
+        }
+        return json(g -> {
+            g.writeStringField("a", stats.a());
+            g.writeStringField("b", stats.b());
+            g.writeStringField("rules", rules.toString());
+            g.writeNumberField("seed", seed);
+            g.writeBooleanField("bidding", bidding);
+            g.writeNumberField("threads", threads);
+            MatchJson.statsFields(g, stats);
+        });
+    }
+
+    /** The validated records of a {@code ddz play --out} file, each as written. */
+    private String recordsRequest(JsonNode node) {
+        String file = JsonFields.required(node, "file");
+        List<GameRecord> records = GameRecords.readFile(Path.of(file));
+        return json(g -> {
+            g.writeArrayFieldStart("records");
+            for (GameRecord r : records) {
+                g.writeRawValue(io.github.ddzengine.protocol.GameRecords.toJson(r));
+            }
+            g.writeEndArray();
+        });
     }
 
     private static boolean bool(JsonNode node, String field, boolean absent) {

@@ -7,6 +7,7 @@ import io.github.ddzengine.tools.cli.TablesOption;
 import io.github.ddzengine.tools.cli.VersionProvider;
 import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.JsonLineWriter;
+import io.github.ddzengine.tools.json.MatchJson;
 import io.github.ddzengine.engine.Limits;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -286,7 +287,7 @@ public final class LadderCommand implements Callable<Integer> {
             g.writeStartObject();
             g.writeStringField("b", r.stats().b());
             g.writeStringField("b_spec", r.spec());
-            PlayCommand.statsFields(g, r.stats());
+            MatchJson.statsFields(g, r.stats());
             PlayCommand.faults(g, "errors_b", r.baseline());
             if (r.games() != null) {
                 g.writeStringField("games_file", r.games().toString());
