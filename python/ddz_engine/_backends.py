@@ -34,6 +34,27 @@ def _raise_for(answer):
     return answer
 
 
+def _bad_text(e):
+    """The InputError of a str Java cannot take (a lone surrogate: not Unicode text)."""
+    ch = e.object[e.start:e.end]
+    return InputError("not valid text: it holds a lone surrogate (U+%04X), which is no character" % ord(ch[0]))
+
+
+def _dumps(req):
+    """A request as one JSON line; a str in it that is not Unicode text (a lone surrogate) is
+    InputError here, before the engine could echo it back in a message Python cannot decode."""
+    text = json.dumps(req, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise _bad_text(e) from None
+    return text
+
+
+#: The JVM flags this process's JVM was started with by a JPypeBackend (None: not by us, or not yet).
+_started_with = None
+
+
 _BLANKS = str.maketrans("\t\n\r", "   ")
 
 
@@ -57,7 +78,14 @@ class JPypeBackend:
     def __init__(self, jar, options=()):
         import jpype  # ImportError: the caller falls back to the process backend
         self._jpype = jpype
-        if not jpype.isJVMStarted():
+        global _started_with
+        if jpype.isJVMStarted():
+            if options and list(options) != _started_with:
+                raise EngineError("this process's JVM is already running (started with %s): JVM flags %s cannot "
+                                  "apply to it; use backend='process' for other flags" % (
+                                      "flags " + " ".join(_started_with) if _started_with else "other flags",
+                                      " ".join(options)))
+        else:
             classpath = [jar] + self._support_jars(jpype)
             args = list(JVM_FLAGS) + list(options)
             jvm = find_libjvm()
@@ -68,6 +96,7 @@ class JPypeBackend:
                     jpype.startJVM(*args, classpath=classpath, convertStrings=False)
             except (OSError, RuntimeError, SystemError) as e:
                 raise EngineError("cannot start a JVM in this process: %s" % e) from e
+            _started_with = list(options)
         self._cls = self._bridge_class(jpype, jar)
         self._illegal = jpype.JClass("java.lang.IllegalArgumentException")
         self._local = threading.local()
@@ -133,6 +162,8 @@ class JPypeBackend:
                 rid = int(b.rules(key[0], key[1]))
             except self._jpype.JException as e:
                 raise self._error(e) from None
+            except UnicodeEncodeError as e:
+                raise _bad_text(e) from None
             self._local.rules[key] = rid
         return rid
 
@@ -151,6 +182,8 @@ class JPypeBackend:
             return str(b.moves(rid, hand, last)).split(" ")
         except self._jpype.JException as e:
             raise self._error(e) from None
+        except UnicodeEncodeError as e:
+            raise _bad_text(e) from None
 
     def moves_many(self, key, queries):
         b = self._bridge()
@@ -162,6 +195,8 @@ class JPypeBackend:
                 text = str(b.movesBatch(rid, _join_queries(chunk)))
             except self._jpype.JException as e:
                 raise self._renumber(self._error(e), start) from None
+            except UnicodeEncodeError as e:
+                raise _bad_text(e) from None
             out.extend(line.split(" ") for line in text.split("\n"))
         return out
 
@@ -172,6 +207,8 @@ class JPypeBackend:
             return json.loads(str(b.solve(rid, position, all_moves, timeout_ms)))
         except self._jpype.JException as e:
             raise self._error(e) from None
+        except UnicodeEncodeError as e:
+            raise _bad_text(e) from None
 
     def solve_many(self, key, positions, all_moves, timeout_ms):
         b = self._bridge()
@@ -184,6 +221,8 @@ class JPypeBackend:
                                                        timeout_ms))))
             except self._jpype.JException as e:
                 raise self._renumber(self._error(e), start) from None
+            except UnicodeEncodeError as e:
+                raise _bad_text(e) from None
         return out
 
     @staticmethod
@@ -199,7 +238,7 @@ class JPypeBackend:
 
     def request(self, req):
         b = self._bridge()
-        return _raise_for(json.loads(str(b.call(json.dumps(req)))))
+        return _raise_for(json.loads(str(b.call(_dumps(req)))))
 
     def close(self):
         with self._bridges_lock:
@@ -218,8 +257,9 @@ class ProcessBackend:
 
     name = "process"
 
-    def __init__(self, jar, options=(), java=None):
+    def __init__(self, jar, options=(), java=None, call_timeout=None):
         self._cmd = [java or find_java()] + list(JVM_FLAGS) + list(options) + ["-cp", jar, BRIDGE_CLASS]
+        self._call_timeout = call_timeout
         self._lock = threading.Lock()
         self._proc = None
         self._pid = None
@@ -271,22 +311,58 @@ class ProcessBackend:
             if self._proc is None or self._pid != os.getpid():
                 self._start()  # first use after a failure, or in a forked child: a process of our own
             p = self._proc
+            timer = None
+            timed_out = []
+            if self._call_timeout is not None:
+                def kill():
+                    timed_out.append(True)
+                    p.kill()
+                timer = threading.Timer(self._call_timeout, kill)
+                timer.daemon = True
+                timer.start()
             try:
                 p.stdin.write(line.encode("utf-8") + b"\n")
                 p.stdin.flush()
                 answer = p.stdout.readline()
             except (BrokenPipeError, OSError):
                 answer = b""
-            if not answer:
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            if not answer or timed_out:
                 try:
                     p.wait(timeout=2)
                 except subprocess.TimeoutExpired:
                     p.kill()
-                raise self._died()
+                died = self._died()
+                if timed_out:
+                    raise EngineError("the engine process gave no answer within call_timeout=%g s: it was stopped "
+                                      "(the next call starts a new one)" % self._call_timeout)
+                raise died
             return answer.decode("utf-8")
 
     def request(self, req):
-        return _raise_for(json.loads(self._exchange(json.dumps(req))))
+        answer = self._exchange(_dumps(req))
+        try:
+            parsed = json.loads(answer)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            return _raise_for(parsed)
+        # not the bridge speaking: a JVM that could not start prints its complaint and exits
+        with self._lock:
+            p = self._proc
+            if p is not None:
+                try:
+                    p.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    p.wait()
+                died = self._died()
+            else:
+                died = None
+        raise EngineError("the engine process answered %r, not JSON%s" % (
+            answer.strip()[:200], ("; " + died.message) if died is not None else ""))
 
     @staticmethod
     def _rules(key, req):

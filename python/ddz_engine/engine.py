@@ -8,7 +8,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _backends
 from ._jar import find_jar
-from .errors import EngineError
+from .errors import EngineError, InputError
 
 #: Seat names (``notation.md`` section 3): three seats, and a two-seat puzzle.
 SEAT_NAMES_3 = ("landlord", "down", "up")
@@ -189,6 +189,8 @@ def _seat(seat) -> int:
 def _int(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError("%s must be an int, not %r" % (what, value))
+    if not -(1 << 63) <= value < (1 << 63):
+        raise InputError("%s must be a 64-bit integer, not %d" % (what, value))
     return value
 
 
@@ -221,7 +223,11 @@ class Engine:
         jar: the engine's jar; default ``$DDZ_JAR``, else the build's (``ddz_engine._jar.find_jar``).
         java: the ``java`` command of the process backend (default ``$DDZ_JAVA``, ``$JAVA_HOME``, PATH).
         jvm_options: extra JVM flags (after ``$DDZ_JAVA_OPTS``). With JPype they apply only if
-            this Engine starts the process's JVM: a process has one JVM, started once.
+            this Engine starts the process's JVM: a process has one JVM, started once; flags that
+            differ from those it was started with raise EngineError (use the process backend).
+        call_timeout: process backend: the longest wait for one answer, seconds (None: no limit).
+            A call without an answer by then kills the engine process and raises EngineError (the
+            next call starts a new one); give it more than your longest solve or match.
 
     Every call that takes cards takes them in our notation (``docs/python.md``; ``ddz_engine.cards``
     converts RLCard's and DouZero's). Input the engine refuses raises InputError with the
@@ -235,10 +241,14 @@ class Engine:
     """
 
     def __init__(self, rules: str = "standard", bans=None, *, backend: Optional[str] = None,
-                 jar: Optional[str] = None, java: Optional[str] = None, jvm_options: Sequence[str] = ()):
+                 jar: Optional[str] = None, java: Optional[str] = None, jvm_options: Sequence[str] = (),
+                 call_timeout: Optional[float] = None):
         choice = (backend or os.environ.get("DDZ_BACKEND") or "auto").strip().lower()
         if choice not in ("auto", "jpype", "process"):
             raise ValueError("backend must be 'auto', 'jpype' or 'process', not %r" % (backend,))
+        if call_timeout is not None and (isinstance(call_timeout, bool) or not isinstance(call_timeout, (int, float))
+                                         or not 0 < call_timeout < 1e9):
+            raise ValueError("call_timeout must be a number of seconds above 0, or None, not %r" % (call_timeout,))
         self.jar = find_jar(jar)
         options = shlex.split(os.environ.get("DDZ_JAVA_OPTS", "")) + list(jvm_options)
         #: Why the auto choice fell back to the process backend (None when it did not).
@@ -257,7 +267,7 @@ class Engine:
                     raise
                 self.fallback_reason = e.message
         if self._backend is None:
-            self._backend = _backends.ProcessBackend(self.jar, options, java)
+            self._backend = _backends.ProcessBackend(self.jar, options, java, call_timeout)
         try:
             self._rules = _text(rules, "rules")
             self._key = (self._rules, _bans_text(bans))
@@ -311,6 +321,8 @@ class Engine:
 
         Raises InputError for the first bad query, naming it (``queries[3]: hand: ...``).
         """
+        if isinstance(queries, (str, bytes)):
+            raise TypeError("queries must be a list of hands or (hand, last) pairs, not one str")
         qs = []
         for q in queries:
             if isinstance(q, str):
@@ -351,6 +363,8 @@ class Engine:
             -> List[SolveResult]:
         """``solve`` of many positions in one crossing, each from an empty table (so a solve's time
         does not depend on the others). Raises InputError for the first bad position, naming it."""
+        if isinstance(positions, (str, bytes)):
+            raise TypeError("positions must be a list of positions, not one str")
         ps = [_text(p, "position") for p in positions]
         if not ps:
             return []
