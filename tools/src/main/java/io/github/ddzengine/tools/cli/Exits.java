@@ -64,10 +64,11 @@ public final class Exits {
             err.flush();
             return OUTPUT;
         }
-        if (ex instanceof TableException) {
+        if (ex instanceof TableException t) {
             err.println(cl.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
             err.flush();
-            return USAGE;
+            // a table file that cannot be written (a full disk) is output that failed, like --out's
+            return t.problem().startsWith("cannot write") ? OUTPUT : USAGE;
         }
         err.println(cl.getCommandSpec().qualifiedName() + ": internal error: " + oneLine(ex.toString())
             + " (set DDZ_DEBUG=1 for the stack trace)");

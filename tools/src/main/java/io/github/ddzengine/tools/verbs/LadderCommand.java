@@ -2,6 +2,7 @@ package io.github.ddzengine.tools.verbs;
 
 import io.github.ddzengine.tools.cli.Bounds;
 import io.github.ddzengine.tools.cli.Exits;
+import io.github.ddzengine.tools.cli.OutputException;
 import io.github.ddzengine.tools.cli.RulesOptions;
 import io.github.ddzengine.tools.cli.TablesOption;
 import io.github.ddzengine.tools.cli.VersionProvider;
@@ -12,7 +13,6 @@ import io.github.ddzengine.engine.Limits;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -205,7 +205,7 @@ public final class LadderCommand implements Callable<Integer> {
                         GameRecords.write(recordWriter, game);
                         recordWriter.flush(); // a stopped run keeps every finished game
                     } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                        throw new OutputException(file, e); // a full disk: the ladder stops, one line, exit 4
                     }
                 }
                 if (bar != null) {
@@ -219,7 +219,11 @@ public final class LadderCommand implements Callable<Integer> {
                 bar.close();
             }
             if (records != null) {
-                records.close();
+                try {
+                    records.close();
+                } catch (IOException e) {
+                    throw new OutputException(file, e);
+                }
             }
         }
     }

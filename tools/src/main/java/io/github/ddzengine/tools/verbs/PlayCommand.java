@@ -21,6 +21,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -174,6 +175,14 @@ public final class PlayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "
                 + "on one core: the cluster's cores set the parallelism)");
         }
+        if (report != null) {
+            Path parent = report.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                // before the match, not after it: a long match would be lost for a typo
+                return Exits.inputError(spec, new IllegalArgumentException("cannot write the report " + report
+                    + ": no such directory " + parent));
+            }
+        }
         if (cluster != null && report != null) {
             throw new ParameterException(spec.commandLine(), "--report does not apply with --cluster (it times every "
                 + "decision in this JVM)");
@@ -311,8 +320,15 @@ public final class PlayCommand implements Callable<Integer> {
                 plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d%s --seed %d%s, rules %s,"
                     + " %d thread%s", a, b, n, from == 0 ? "" : " --from " + from, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
             } catch (IOException e) {
-                return Exits.inputError(spec, new IllegalArgumentException("cannot write the report " + report + ": "
-                    + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage())));
+                // no half-written page left behind (a device such as /dev/full is left alone)
+                try {
+                    if (Files.isRegularFile(report, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.delete(report);
+                    }
+                } catch (IOException ignored) {
+                    // the write error is the one to report
+                }
+                throw new OutputException(report, e);
             }
         }
         return report(stats, rules, nThreads, nThreads + " thread" + (nThreads == 1 ? "" : "s"), null, agentA, agentB,
