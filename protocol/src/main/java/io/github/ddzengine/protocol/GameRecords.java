@@ -1,9 +1,9 @@
 package io.github.ddzengine.protocol;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -135,36 +136,132 @@ public final class GameRecords {
      *     gzip, {@link java.io.EOFException} for one cut short)
      */
     public static List<GameRecord> readFile(Path file) throws IOException {
+        return readFile(file, null);
+    }
+
+    /** The longest line a record file may hold, characters (a game record is a few KiB). */
+    public static final int MAX_LINE_CHARS = 1 << 20;
+
+    /**
+     * {@link #readFile(Path)}, keeping the good records of a file with bad ones: each bad record
+     * (a line that is no valid record, such as a last line cut short by a crash) goes to
+     * {@code skipped} as {@code FILE line N: reason} instead of stopping the read. A line over
+     * {@link #MAX_LINE_CHARS} characters ends the read (reported the same way): a file without line
+     * breaks has no end to skip to.
+     *
+     * @param file the file
+     * @param skipped gets each bad record's one line; null: the first bad record throws
+     * @return the good records, in the file's order
+     * @throws IllegalArgumentException for the first bad record when {@code skipped} is null, and
+     *     for text that is not UTF-8 (the rest of such a file cannot be read)
+     * @throws IOException as {@link #readFile(Path)}
+     */
+    public static List<GameRecord> readFile(Path file, Consumer<String> skipped) throws IOException {
         List<GameRecord> games = new ArrayList<>();
         InputStream raw = Files.newInputStream(file);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                file.toString().endsWith(".gz") ? gunzip(raw) : raw, StandardCharsets.UTF_8.newDecoder()))) {
-            String line;
+        try (Reader in = new InputStreamReader(file.toString().endsWith(".gz") ? gunzip(raw) : raw,
+                StandardCharsets.UTF_8.newDecoder())) {
+            Lines lines = new Lines(in, file);
+            StringBuilder buf = new StringBuilder(1 << 12);
             long lineNo = 0;
-            while ((line = readLine(in, file, lineNo + 1)) != null) {
+            for (int state; (state = lines.next(buf, lineNo + 1)) != EOF; ) {
                 lineNo++;
-                if (lineNo == 1 && line.startsWith("\uFEFF")) {
-                    line = line.substring(1);
+                String problem = null;
+                GameRecord record = null;
+                if (state == TOO_LONG) {
+                    String why = file + " line " + lineNo + ": a line of more than "
+                        + String.format(java.util.Locale.ROOT, "%,d", MAX_LINE_CHARS)
+                        + " characters is no game record (the rest of the file is not read)";
+                    if (skipped == null) {
+                        throw new IllegalArgumentException(why);
+                    }
+                    skipped.accept(why);
+                    break;
+                } else {
+                    String line = buf.toString();
+                    if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                        line = line.substring(1);
+                    }
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    try {
+                        record = read(line);
+                    } catch (IllegalArgumentException e) {
+                        problem = JsonFields.oneLine(e.getMessage());
+                    }
                 }
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    games.add(read(line));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(file + " line " + lineNo + ": " + JsonFields.oneLine(e.getMessage()), e);
+                if (problem == null) {
+                    games.add(record);
+                } else if (skipped == null) {
+                    throw new IllegalArgumentException(file + " line " + lineNo + ": " + problem);
+                } else {
+                    skipped.accept(file + " line " + lineNo + ": " + problem);
                 }
             }
         }
         return games;
     }
 
-    private static String readLine(BufferedReader in, Path file, long lineNo) throws IOException {
-        try {
-            return in.readLine();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException(file + " line " + lineNo + ": not UTF-8 text"
-                + (file.toString().endsWith(".gz") ? "" : " (a gzip file is read as such when its name ends in .gz)"), e);
+    private static final int EOF = -1;
+    private static final int LINE = 0;
+    private static final int TOO_LONG = 1;
+
+    /** Lines of at most {@link #MAX_LINE_CHARS} characters, read in blocks. */
+    private static final class Lines {
+        private final Reader in;
+        private final Path file;
+        private final char[] block = new char[1 << 16];
+        private int pos;
+        private int limit;
+
+        Lines(Reader in, Path file) {
+            this.in = in;
+            this.file = file;
+        }
+
+        /**
+         * Reads one line into {@code buf} without its line end: {@link #LINE}, {@link #TOO_LONG}
+         * (the line passed {@link #MAX_LINE_CHARS}: nothing more is read) or {@link #EOF}.
+         */
+        int next(StringBuilder buf, long lineNo) throws IOException {
+            buf.setLength(0);
+            boolean any = false;
+            while (true) {
+                if (pos >= limit) {
+                    try {
+                        limit = in.read(block, 0, block.length);
+                    } catch (CharacterCodingException e) {
+                        throw new IllegalArgumentException(file + " line " + lineNo + ": not UTF-8 text"
+                            + (file.toString().endsWith(".gz") ? ""
+                                : " (a gzip file is read as such when its name ends in .gz)"), e);
+                    }
+                    pos = 0;
+                    if (limit <= 0) {
+                        limit = 0;
+                        return any ? LINE : EOF;
+                    }
+                }
+                any = true;
+                int start = pos;
+                while (pos < limit && block[pos] != '\n') {
+                    pos++;
+                }
+                int room = MAX_LINE_CHARS - buf.length();
+                if (pos - start > room) {
+                    return TOO_LONG; // not read further: a file with no line break (/dev/zero) has no end
+                } else {
+                    buf.append(block, start, pos - start);
+                }
+                if (pos < limit) {
+                    pos++; // the line break
+                    int n = buf.length();
+                    if (n > 0 && buf.charAt(n - 1) == '\r') {
+                        buf.setLength(n - 1);
+                    }
+                    return LINE;
+                }
+            }
         }
     }
 

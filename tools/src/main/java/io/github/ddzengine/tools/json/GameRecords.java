@@ -37,8 +37,17 @@ public final class GameRecords {
      *     characters), {@code no file FILE} or {@code cannot read FILE: reason}
      */
     public static List<GameRecord> readFile(Path file) {
+        return readFile(file, null);
+    }
+
+    /**
+     * {@link #readFile(Path)}, giving each bad record to {@code skipped} (as {@code FILE line N:
+     * reason}, cut to 300 characters) instead of stopping at it; null: stop at the first.
+     */
+    public static List<GameRecord> readFile(Path file, java.util.function.Consumer<String> skipped) {
         try {
-            return io.github.ddzengine.protocol.GameRecords.readFile(file);
+            return io.github.ddzengine.protocol.GameRecords.readFile(file,
+                skipped == null ? null : line -> skipped.accept(JsonLines.shorten(line)));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no file " + file);
         } catch (IOException e) {

@@ -3,6 +3,7 @@ package io.github.ddzengine.tools.verbs;
 import io.github.ddzengine.tools.cli.Bounds;
 import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.tools.cli.Lang;
+import io.github.ddzengine.tools.cli.Text;
 import io.github.ddzengine.tools.cli.MoveLister;
 import io.github.ddzengine.tools.cli.ProgressBars;
 import io.github.ddzengine.tools.cli.VersionProvider;
@@ -65,6 +66,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
         description = "The game records (gzip when a name ends in .gz); several files (ddz ladder --out-dir's) are analysed in order.")
     private List<Path> files = new ArrayList<>();
 
+    @Option(names = "--skip-bad", description = "Skip records that cannot be read (a line cut short by a crash, a "
+        + "forged record, a game number seen before in the file), each named in one line on standard error, instead "
+        + "of stopping at the first.")
+    private boolean skipBad;
+
     @Option(names = "--json", description = "One JSON line a game, then one line of per-agent figures (docs/cli/analyze.md).")
     private boolean json;
 
@@ -113,9 +119,26 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         List<GameRecord> games = new ArrayList<>();
         List<String> sources = new ArrayList<>();
+        PrintWriter err = spec.commandLine().getErr();
+        java.util.function.Consumer<String> skipped = !skipBad ? null
+            : line -> err.println(spec.qualifiedName() + ": skipped " + line);
         try {
             for (Path file : files) {
-                for (GameRecord g : GameRecords.readFile(file)) {
+                Map<Integer, Integer> seen = new java.util.HashMap<>();
+                int k = 0;
+                for (GameRecord g : GameRecords.readFile(file, skipped)) {
+                    k++;
+                    Integer first = seen.putIfAbsent(g.game(), k);
+                    if (first != null) {
+                        // the report is by game: a game twice (two matches' records in one file) would count twice
+                        String why = file + ": game " + g.game() + " again (record " + k + "; record " + first
+                            + " has it): one file holds one match; analyse two matches' records as two files";
+                        if (skipped == null) {
+                            throw new IllegalArgumentException(why);
+                        }
+                        skipped.accept(why);
+                        continue;
+                    }
                     games.add(g);
                     sources.add(file.toString());
                 }
@@ -123,6 +146,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Exits.inputError(spec, e);
         }
+        err.flush();
         this.sources = files.size() > 1 ? sources : null;
         int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         OpenHandAudit.Settings settings = new OpenHandAudit.Settings(maxCards, nodes, n, tableMegabytes, true);
@@ -228,9 +252,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
             GameRecord g = a.record();
             String who = lang.seat(0, 3);
             out.println((sources == null ? "" : sources.get(i) + lang.colon()) + (en ? "Game " + g.game() + " (deal " + g.dealNumber() + ", rules " + g.rules() + "): "
-                    + g.agent(0) + " as landlord, " + g.agent(1) + " as down, " + g.agent(2) + " as up; "
-                    : "第 " + g.game() + " 局（牌 " + g.dealNumber() + "，规则 " + lang.rules(g.rules()) + "）：" + who + " " + g.agent(0)
-                        + "，" + lang.seat(1, 3) + " " + g.agent(1) + "，" + lang.seat(2, 3) + " " + g.agent(2) + "；")
+                    + Text.printable(g.agent(0)) + " as landlord, " + Text.printable(g.agent(1)) + " as down, "
+                    + Text.printable(g.agent(2)) + " as up; "
+                    : "第 " + g.game() + " 局（牌 " + g.dealNumber() + "，规则 " + lang.rules(g.rules()) + "）：" + who + " "
+                        + Text.printable(g.agent(0)) + "，" + lang.seat(1, 3) + " " + Text.printable(g.agent(1)) + "，"
+                        + lang.seat(2, 3) + " " + Text.printable(g.agent(2)) + "；")
                 + (en ? (g.landlordWins() ? "landlord wins" : "farmers win") : lang.winner(g.landlordWins())));
             long analysed = 0;
             long blunders = 0;
@@ -264,7 +290,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             : new String[] {"棋手", "局数", "决策", "已分析", "败着", "每局"};
         List<String[]> rows = new ArrayList<>();
         rows.add(head);
-        tallies.forEach((agent, t) -> rows.add(new String[] {agent, String.format(Locale.ROOT, "%,d", t.games),
+        tallies.forEach((agent, t) -> rows.add(new String[] {Text.printable(agent), String.format(Locale.ROOT, "%,d", t.games),
             String.format(Locale.ROOT, "%,d", t.decisions), percent(t.analysed, t.decisions),
             String.format(Locale.ROOT, "%,d", t.blunders),
             String.format(Locale.ROOT, "%.2f", t.games == 0 ? 0.0 : (double) t.blunders / t.games)}));

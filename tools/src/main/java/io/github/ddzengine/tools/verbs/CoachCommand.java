@@ -3,6 +3,7 @@ package io.github.ddzengine.tools.verbs;
 import io.github.ddzengine.tools.cli.Bounds;
 import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.tools.cli.Lang;
+import io.github.ddzengine.tools.cli.Text;
 import io.github.ddzengine.tools.cli.PositionOptions;
 import io.github.ddzengine.tools.cli.RulesOptions;
 import io.github.ddzengine.tools.cli.TablesOption;
@@ -246,7 +247,7 @@ public final class CoachCommand implements Callable<Integer> {
                 }
                 String cmd = line.strip();
                 if (echo) {
-                    out.println(printable(cmd));
+                    out.println(Text.printable(cmd));
                 }
                 // a line that reads as a move is a move: a command never shadows a card ("q" is the queen)
                 int move = coach.isOver() || cmd.isEmpty() ? -1 : parsedMove(cmd);
@@ -345,15 +346,6 @@ public final class CoachCommand implements Callable<Integer> {
         }
 
         /** A line as it may be echoed: control characters (escape sequences) shown as {@code ?}. */
-        private static String printable(String s) {
-            StringBuilder sb = new StringBuilder(s.length());
-            for (int i = 0; i < s.length(); i++) {
-                char ch = s.charAt(i);
-                sb.append(Character.isISOControl(ch) ? '?' : ch);
-            }
-            return sb.toString();
-        }
-
         /** Whether the person is winning, and with which moves. */
         private void verdict() {
             Coach.Analysis a = coach.analysis();
