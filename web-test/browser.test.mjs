@@ -192,3 +192,67 @@ test('match report: a match run from the page, and the file of ddz play --report
   await shot('report-file');
   assert.deepEqual(errors, []);
 });
+
+test('replay: autoplay to the end, paused by a key, hands as one seat sees them', { timeout: 90000 }, async () => {
+  await page.goto(`${base}replay`);
+  await page.setInputFiles('#file', join(out, 'games.jsonl'));
+  await page.waitForSelector('#replay:not([hidden])');
+  await page.selectOption('#view', '0');
+  const seat = (s) => page.locator(`#seat-rows .seat:nth-child(${s + 1}) .hand .card`);
+  assert.ok(await seat(1).count() > 0);
+  assert.equal(await seat(1).count(), await page.locator('#seat-rows .seat:nth-child(2) .hand .card.back').count(),
+    "down's cards are face down in the landlord's view");
+  assert.equal(await page.locator('#seat-rows .seat:nth-child(1) .hand .card.back').count(), 0);
+  await page.selectOption('#speed', '350');
+  await page.click('#auto');
+  await page.waitForFunction(() => /^play [1-9]/.test(document.getElementById('where').textContent));
+  await page.keyboard.press('Space'); // focus is on the button: it clicks itself, pausing
+  const paused = await page.textContent('#where');
+  await page.waitForTimeout(900);
+  assert.equal(await page.textContent('#where'), paused, 'paused');
+  await page.click('#auto');
+  await page.waitForFunction(() => /out — /.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  assert.equal(await page.textContent('#auto'), '▶', 'stopped at the end');
+  const [k, n] = (await page.textContent('#where')).match(/\d+/g);
+  assert.equal(k, n);
+  await shot('replay-autoplay');
+  await page.selectOption('#view', 'all');
+  assert.equal(await page.locator('#seat-rows .hand .card.back').count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+for (const [w, hgt] of [[390, 844], [360, 740]]) {
+  test(`a ${w} px phone: no page is wider than the screen`, { timeout: 120000 }, async () => {
+    const p = await context.newPage(); // the persistent context's pages: the phone's width, no rescaling
+    await p.setViewportSize({ width: w, height: hgt });
+    p.setDefaultTimeout(60000);
+    p.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    const fits = async (what) => {
+      const m = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+        wide: [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1
+          && getComputedStyle(e).visibility !== 'hidden').slice(0, 3).map((e) => `${e.tagName}.${e.className}`) }));
+      assert.equal(m.inner, w, `${what}: the layout viewport is the screen`);
+      assert.ok(m.scroll <= w, `${what}: ${m.scroll} px wide on a ${w} px screen (${m.wide.join(', ')})`);
+    };
+    try {
+      for (const path of ['', 'puzzle', 'report']) {
+        await p.goto(base + path);
+        await fits(path || 'home');
+      }
+      await p.goto(`${base}play?seed=5&budget=30`);
+      await p.waitForFunction(() => document.querySelectorAll('#my-hand .card').length >= 17);
+      await fits('play');
+      if (w === 390) await p.screenshot({ path: join(out, 'phone-play.png'), fullPage: true });
+      await p.goto(`${base}replay`);
+      await p.setInputFiles('#file', join(out, 'games.jsonl'));
+      await p.waitForSelector('#replay:not([hidden])');
+      await fits('replay, 20-card landlord hand');
+      for (let i = 0; i < 5; i++) await p.click('#next');
+      await fits('replay, after five plays');
+      if (w === 390) await p.screenshot({ path: join(out, 'phone-replay.png'), fullPage: true });
+    } finally {
+      await p.close();
+    }
+    assert.deepEqual(errors, []);
+  });
+}

@@ -1,11 +1,36 @@
 // Replay page: step through game records and compare each play with the engine's best.
-import { cardEls, showPlay, h, moveLabel } from './cards.js';
+import { cardEls, backEl, showPlay, h, moveLabel } from './cards.js';
 import { post, showVersion } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const SEAT = ['Landlord 地主', 'Down 下家', 'Up 上家'];
 const COLOUR = ['#d97706', '#059669', '#0284c7'];
-const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false };
+const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false, timer: null };
+
+/** Autoplay: one play on every tick of the chosen speed, stopping at the end of the game. */
+function stopAuto() {
+  if (st.timer) clearInterval(st.timer);
+  st.timer = null;
+  $('auto').textContent = '▶';
+  $('auto').classList.remove('on');
+  $('auto').title = 'play the game by itself (space)';
+}
+
+function startAuto() {
+  if (!st.g) return;
+  if (st.k >= st.g.steps.length) step(0);
+  $('auto').textContent = '❚❚';
+  $('auto').classList.add('on');
+  $('auto').title = 'pause (space)';
+  st.timer = setInterval(() => {
+    if (!st.g || st.k >= st.g.steps.length) { stopAuto(); return; }
+    step(st.k + 1);
+    if (st.k >= st.g.steps.length) stopAuto();
+  }, +$('speed').value);
+}
+
+/** A navigation by hand stops the autoplay first. */
+const manual = (f) => () => { stopAuto(); f(); };
 
 function msg(text, bad = false) {
   const m = $('msg');
@@ -30,6 +55,7 @@ async function load(text, name) {
 }
 
 function choose(i) {
+  stopAuto();
   st.g = st.games[i];
   st.k = 0;
   st.analyses = new Map();
@@ -63,9 +89,11 @@ function render() {
   const b = state(k);
   const rows = $('seat-rows');
   rows.replaceChildren();
+  const view = $('view').value;
   for (let s = 0; s < 3; s++) {
     const hand = h('div', { class: 'hand' });
-    hand.append(...cardEls(b.hands[s], 'sm', 'div', s));
+    if (view === 'all' || +view === s) hand.append(...cardEls(b.hands[s], 'sm', 'div', s));
+    else hand.append(...[...b.hands[s]].map(() => backEl('sm')));
     const played = h('div', { class: 'played' });
     if (b.trick[s]) {
       showPlay(played, b.trick[s], 'xs');
@@ -220,16 +248,24 @@ function init() {
     if (f) load(await f.text(), f.name);
   });
   $('game-pick').addEventListener('change', (e) => choose(+e.target.value));
-  $('first').addEventListener('click', () => step(0));
-  $('prev').addEventListener('click', () => step(st.k - 1));
-  $('next').addEventListener('click', () => step(st.k + 1));
-  $('last').addEventListener('click', () => step(1e9));
-  $('slider').addEventListener('input', (e) => step(+e.target.value));
+  $('first').addEventListener('click', manual(() => step(0)));
+  $('prev').addEventListener('click', manual(() => step(st.k - 1)));
+  $('next').addEventListener('click', manual(() => step(st.k + 1)));
+  $('last').addEventListener('click', manual(() => step(1e9)));
+  $('slider').addEventListener('input', (e) => { stopAuto(); step(+e.target.value); });
+  $('auto').addEventListener('click', () => (st.timer ? stopAuto() : startAuto()));
+  $('speed').addEventListener('change', () => { if (st.timer) { stopAuto(); startAuto(); } });
+  $('view').addEventListener('change', () => { if (st.g) render(); });
   $('analyse-all').addEventListener('click', analyseAll);
   document.addEventListener('keydown', (e) => {
     if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
-    if (e.key === 'ArrowRight') step(st.k + 1);
-    if (e.key === 'ArrowLeft') step(st.k - 1);
+    if (e.target.tagName === 'SELECT') return; // its own arrow keys
+    if (e.key === 'ArrowRight') { stopAuto(); step(st.k + 1); }
+    if (e.key === 'ArrowLeft') { stopAuto(); step(st.k - 1); }
+    if (e.key === ' ' && e.target.tagName !== 'BUTTON') { // a focused button clicks itself on space
+      e.preventDefault();
+      if (st.timer) stopAuto(); else startAuto();
+    }
   });
   if (new URLSearchParams(location.search).get('from') === 'play') {
     const rec = sessionStorage.getItem('ddz-replay');
