@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
+import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.Seat;
@@ -302,6 +303,18 @@ public final class DdzEngine {
         }
         return with(ProtocolAgents.withExec(AgentSpecs.builtIn(), moveTimeoutMillis, startupGraceMillis), solverMegabytes,
             budgetMillis, worlds, threads);
+    }
+
+    /**
+     * The canonical form of an agent spec of this engine's registry, as game records name the agent
+     * ({@code " MC:Effort=60000 "} is {@code mc:effort=60000}; {@link AgentSpecs#canonical}).
+     *
+     * @param spec an agent spec
+     * @return its canonical form
+     * @throws IllegalArgumentException for an unknown agent or a malformed setting
+     */
+    public String canonicalSpec(String spec) {
+        return agents.canonical(spec);
     }
 
     /** @return the solver's transposition table, MiB */
@@ -609,8 +622,11 @@ public final class DdzEngine {
             throw new IllegalArgumentException("deals must be 1.." + Limits.MAX_DEALS + ", not " + deals);
         }
         Workspace w = workspace();
+        String specA = canonicalSpec(agentA);
+        String specB = canonicalSpec(agentB);
         try (Agent a = w.agent(agentA, rules); Agent b = w.agent(agentB, rules)) {
-            Match.Listener listener = records == null ? null : (game, aIsLandlord) -> records.accept(GameRecords.toJson(game));
+            Match.Listener listener = records == null ? null : (game, aIsLandlord) -> records.accept(
+                GameRecords.toJson(game.withProvenance(specA, specB, aIsLandlord, Version.engine())));
             return new Match(rules, a, b, bidding).run(deals, seed, threads, listener);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw e;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
+import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
@@ -133,8 +134,10 @@ public final class MatchJob implements Serializable {
         Agent a = null;
         Agent b = null;
         try {
-            Workspace w = DdzEngine.of(rules).withTables(engineTables).withExecTimeouts(moveTimeoutMs, startupGraceMs)
-                .workspace();
+            DdzEngine engine = DdzEngine.of(rules).withTables(engineTables).withExecTimeouts(moveTimeoutMs, startupGraceMs);
+            Workspace w = engine.workspace();
+            String specA = engine.canonicalSpec(agentA);
+            String specB = engine.canonicalSpec(agentB);
             a = w.agent(agentA, rules);
             b = w.agent(agentB, rules);
             long[] outcomes = new long[2 * (to - from)];
@@ -143,7 +146,7 @@ public final class MatchJob implements Serializable {
             Match.Listener listener = (game, aIsLandlord) -> {
                 outcomes[n[0]++] = outcome(game.landlordWins(), game.bombs() + game.rockets(), game.multiplier());
                 if (records) {
-                    lines.add(GameRecords.toJson(game));
+                    lines.add(GameRecords.toJson(game.withProvenance(specA, specB, aIsLandlord, Version.engine())));
                 }
             };
             IntFunction<Deal> dealOf = dealTexts == null ? i -> Match.generatedDeal(seed, i) : i -> Deal.parse(dealTexts[i]);

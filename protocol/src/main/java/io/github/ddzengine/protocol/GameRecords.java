@@ -33,12 +33,15 @@ import io.github.ddzengine.mc.arena.GameRecord;
  * {"game": 1, "deal_number": 1, "rules": "standard", "bans": [],
  *  "deal": "HAND0/HAND1/HAND2/KITTY", "bids": [1, 0, 3], "landlord_position": 2, "base": 3,
  *  "agents": ["rule", "random", "random"],
+ *  "agent_specs": ["rule", "random", "random"], "engine": "ddz-engine 0.1.0",
  *  "actions": [{"seat": 0, "move": "33"}, {"seat": 1, "move": "pass"}, ...],
  *  "result": {"winner": "landlord", "winner_seat": 0, "bombs": 1, "rockets": 0, "spring": false,
  *             "anti_spring": false, "multiplier": 12, "scores": [24, -12, -12]}}
  * </pre>
  *
- * {@code bids} is empty for a game without bidding; {@code agents} and {@code scores} are by seat
+ * {@code bids} is empty for a game without bidding; {@code agent_specs} (each seat's agent as its
+ * full canonical spec) and {@code engine} (the version that played) are optional, written by
+ * {@code ddz play} and the engine's matches; {@code agents} and {@code scores} are by seat
  * (0 = landlord, 1 = landlord_down, 2 = landlord_up); moves are in {@code notation.md} form
  * (docs/cli/play-and-replay.md, "Game records"). Thread-safe: no state.
  */
@@ -94,6 +97,16 @@ public final class GameRecords {
             g.writeString(r.agent(s));
         }
         g.writeEndArray();
+        if (r.spec(0) != null) {
+            g.writeArrayFieldStart("agent_specs");
+            for (int s = 0; s < 3; s++) {
+                g.writeString(r.spec(s));
+            }
+            g.writeEndArray();
+        }
+        if (r.engine() != null) {
+            g.writeStringField("engine", r.engine());
+        }
         g.writeArrayFieldStart("actions");
         int[] plays = r.plays();
         for (int i = 0; i < plays.length; i++) {
@@ -358,7 +371,22 @@ public final class GameRecords {
             claimed.add(v.longValue());
         }
         check("result.scores", claimed, actual);
-        return r;
+        String[] specs = null;
+        JsonNode sp = n.get("agent_specs");
+        if (sp != null && !sp.isNull()) {
+            if (!sp.isArray() || sp.size() != 3) {
+                throw new IllegalArgumentException("\"agent_specs\" gives the spec of each of the 3 seats");
+            }
+            specs = new String[3];
+            for (int s = 0; s < 3; s++) {
+                if (!sp.get(s).isTextual()) {
+                    throw new IllegalArgumentException("\"agent_specs\" holds " + sp.get(s) + ": expected agent specs");
+                }
+                specs[s] = sp.get(s).textValue();
+            }
+        }
+        String engine = JsonFields.text(n, "engine");
+        return specs == null && engine == null ? r : r.withProvenance(specs, engine);
     }
 
     private static void check(String field, Object claimed, Object actual) {

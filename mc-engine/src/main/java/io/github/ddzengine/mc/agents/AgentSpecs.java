@@ -299,6 +299,46 @@ public final class AgentSpecs {
      * @throws IllegalArgumentException with a one-line message for an unknown name or bad settings
      */
     public Agent parse(String spec, Rules rules, EngineTables tables) {
+        Parsed p = parsed(spec);
+        Entry e = p.entry();
+        if (e.command != null) {
+            return e.command.create(rules, tables, p.argument());
+        }
+        if (e.plain != null) {
+            return e.plain.create(rules, tables);
+        }
+        return e.factory.create(rules, tables, Collections.unmodifiableMap(p.settings()));
+    }
+
+    /**
+     * The canonical form of a spec, as game records name the agent that played: the name in lower
+     * case, then the settings this value would apply (its defaults for the agent, then the spec's
+     * own, later ones overriding) as {@code key=value} in that order; a command agent's argument as
+     * given. {@code " MC:Effort=60000 "} is {@code mc:effort=60000}.
+     *
+     * @param spec an agent spec
+     * @return its canonical form
+     * @throws IllegalArgumentException as {@link #parse}, for an unknown agent or a malformed setting
+     */
+    public String canonical(String spec) {
+        Parsed p = parsed(spec);
+        if (p.entry().command != null) {
+            return p.entry().name + ":" + p.argument();
+        }
+        if (p.settings().isEmpty()) {
+            return p.entry().name;
+        }
+        StringBuilder sb = new StringBuilder(p.entry().name).append(':');
+        p.settings().forEach((k, v) -> sb.append(k).append('=').append(v).append(','));
+        sb.setLength(sb.length() - 1);
+        return sb.toString();
+    }
+
+    /** A spec read: its entry, and its settings (defaults first) or a command's argument. */
+    private record Parsed(Entry entry, Map<String, String> settings, String argument) {
+    }
+
+    private Parsed parsed(String spec) {
         String s = spec == null ? "" : spec.trim();
         int colon = s.indexOf(':');
         String name = (colon < 0 ? s : s.substring(0, colon)).toLowerCase(Locale.ROOT);
@@ -307,7 +347,7 @@ public final class AgentSpecs {
             throw new IllegalArgumentException("unknown agent '" + (spec == null ? "" : spec) + "' (" + known() + ")");
         }
         if (e.command != null) {
-            return e.command.create(rules, tables, colon < 0 ? "" : s.substring(colon + 1));
+            return new Parsed(e, Map.of(), colon < 0 ? "" : s.substring(colon + 1));
         }
         Map<String, String> settings = new LinkedHashMap<>(e.defaults);
         if (colon >= 0) {
@@ -323,14 +363,11 @@ public final class AgentSpecs {
                 settings.put(kv.substring(0, eq).trim().toLowerCase(Locale.ROOT), kv.substring(eq + 1).trim());
             }
         }
-        if (e.plain != null) {
-            if (!settings.isEmpty()) {
-                throw new IllegalArgumentException("agent '" + e.name + "' takes no settings, got "
-                    + String.join(",", settings.keySet()));
-            }
-            return e.plain.create(rules, tables);
+        if (e.plain != null && !settings.isEmpty()) {
+            throw new IllegalArgumentException("agent '" + e.name + "' takes no settings, got "
+                + String.join(",", settings.keySet()));
         }
-        return e.factory.create(rules, tables, Collections.unmodifiableMap(settings));
+        return new Parsed(e, settings, "");
     }
 
     /** {@code agents: random, rule, ..., or exec:COMMAND for an external process}. */

@@ -35,6 +35,8 @@ public final class GameRecord {
     private final boolean spring;
     private final boolean antiSpring;
     private final long multiplier;
+    private final String[] specs;
+    private final String engine;
 
     private GameRecord(int game, int dealNumber, Rules rules, Deal deal, int[] bids, int landlordPosition, int base,
                        String[] agents, GameState end) {
@@ -53,6 +55,65 @@ public final class GameRecord {
         this.spring = end.isSpring();
         this.antiSpring = end.isAntiSpring();
         this.multiplier = end.multiplier(base);
+        this.specs = null;
+        this.engine = null;
+    }
+
+    private GameRecord(GameRecord r, String[] specs, String engine) {
+        this.game = r.game;
+        this.dealNumber = r.dealNumber;
+        this.rules = r.rules;
+        this.deal = r.deal;
+        this.bids = r.bids;
+        this.landlordPosition = r.landlordPosition;
+        this.base = r.base;
+        this.agents = r.agents;
+        this.plays = r.plays;
+        this.winner = r.winner;
+        this.bombs = r.bombs;
+        this.rockets = r.rockets;
+        this.spring = r.spring;
+        this.antiSpring = r.antiSpring;
+        this.multiplier = r.multiplier;
+        this.specs = specs;
+        this.engine = engine;
+    }
+
+    /**
+     * This record with what played it: each seat's agent as its full canonical spec
+     * ({@code mc:effort=60000}, {@code AgentSpecs.canonical}) and the engine's version, so that the
+     * game can be played again from its own record.
+     *
+     * @param specs the spec of each seat (3), or null for none
+     * @param engine {@code ddz-engine VERSION}, or null
+     * @return the record with them
+     * @throws IllegalArgumentException if {@code specs} does not hold 3 non-null specs
+     */
+    public GameRecord withProvenance(String[] specs, String engine) {
+        if (specs != null && (specs.length != 3 || specs[0] == null || specs[1] == null || specs[2] == null)) {
+            throw new IllegalArgumentException("a spec for each of the 3 seats");
+        }
+        return new GameRecord(this, specs == null ? null : specs.clone(), engine);
+    }
+
+    /**
+     * {@link #withProvenance} for a duplicate game between agents A and B: A's spec at the landlord
+     * seat and B's at the farmers' when {@code aIsLandlord}, the other way round otherwise.
+     */
+    public GameRecord withProvenance(String specA, String specB, boolean aIsLandlord, String engine) {
+        String landlord = aIsLandlord ? specA : specB;
+        String farmers = aIsLandlord ? specB : specA;
+        return withProvenance(new String[] {landlord, farmers, farmers}, engine);
+    }
+
+    /** The full spec of the agent at {@code seat}, or null when the record does not say. */
+    public String spec(int seat) {
+        return specs == null ? null : specs[seat];
+    }
+
+    /** The engine that played the game ({@code ddz-engine VERSION}), or null when the record does not say. */
+    public String engine() {
+        return engine;
     }
 
     /** The record of the game that {@code end} finished. */

@@ -119,15 +119,7 @@ public final class PythonBridge implements AutoCloseable {
 
     /** The project version, {@code 0.1.0-SNAPSHOT} or {@code (unknown version)}. */
     public static String version() {
-        Properties p = new Properties();
-        try (InputStream in = PythonBridge.class.getResourceAsStream("/io/github/ddzengine/tools/version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            // no version known
-        }
-        return p.getProperty("version", "(unknown version)");
+        return io.github.ddzengine.core.util.Version.get();
     }
 
     // ---------------------------------------------------------------- fast paths

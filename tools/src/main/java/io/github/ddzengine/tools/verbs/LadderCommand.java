@@ -25,6 +25,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import me.tongfei.progressbar.ProgressBar;
+import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.protocol.ExecAgent;
@@ -160,7 +161,9 @@ public final class LadderCommand implements Callable<Integer> {
                     : outDir.resolve((i + 1) + "-" + b.name().replaceAll("[^A-Za-z0-9._-]", "_") + ".jsonl");
                 MatchStats stats;
                 try {
-                    stats = play(rules, candidate, b, range, nThreads, file);
+                    stats = play(rules, candidate, b, PlayCommand.canonical(a, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS),
+                        PlayCommand.canonical(baselines.get(i), moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS), range, nThreads,
+                        file);
                 } catch (ArenaException e) {
                     PrintWriter err = spec.commandLine().getErr();
                     err.println(spec.qualifiedName() + ": " + baselines.get(i) + ": " + Exits.oneLine(e.getMessage()));
@@ -186,8 +189,8 @@ public final class LadderCommand implements Callable<Integer> {
         return 0;
     }
 
-    private MatchStats play(Rules rules, Agent candidate, Agent baseline, DealRange range, int nThreads,
-                            Path file) throws IOException {
+    private MatchStats play(Rules rules, Agent candidate, Agent baseline, String specA, String specB, DealRange range,
+                            int nThreads, Path file) throws IOException {
         Writer records = null;
         ProgressBar bar = PlayCommand.progressBar(2L * range.size());
         try {
@@ -202,7 +205,7 @@ public final class LadderCommand implements Callable<Integer> {
             Match.Listener listener = (game, aIsLandlord) -> {
                 if (recordWriter != null) {
                     try {
-                        GameRecords.write(recordWriter, game);
+                        GameRecords.write(recordWriter, game.withProvenance(specA, specB, aIsLandlord, Version.engine()));
                         recordWriter.flush(); // a stopped run keeps every finished game
                     } catch (IOException e) {
                         throw new OutputException(file, e); // a full disk: the ladder stops, one line, exit 4

@@ -36,6 +36,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
@@ -224,6 +225,11 @@ public final class PlayCommand implements Callable<Integer> {
         return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
     }
 
+    /** The canonical form of an agent spec ({@code DdzEngine.canonicalSpec}), as records and JSON name the agent. */
+    static String canonical(String agentSpec, long moveTimeoutMs, long startupGraceMs) {
+        return DdzEngine.standard().withExecTimeouts(moveTimeoutMs, startupGraceMs).canonicalSpec(agentSpec);
+    }
+
     /** An agent of the engine's registry: a built-in one, or an external one ({@code exec:COMMAND}). */
     static Agent agent(String agentSpec, Rules rules, EngineTables tables, long moveTimeoutMs, long startupGraceMs) {
         return DdzEngine.of(rules).withTables(tables).withExecTimeouts(moveTimeoutMs, startupGraceMs).workspace()
@@ -268,13 +274,15 @@ public final class PlayCommand implements Callable<Integer> {
                         + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
                 }
             }
+            String specA = canonical(a, moveTimeoutMs, startupGraceMs);
+            String specB = canonical(b, moveTimeoutMs, startupGraceMs);
             JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
             bar = progressBar(2L * n);
             ProgressBar progress = bar;
             Match.Listener listener = (game, aIsLandlord) -> {
                 if (recordWriter != null) {
                     try {
-                        GameRecords.write(recordWriter, game);
+                        GameRecords.write(recordWriter, game.withProvenance(specA, specB, aIsLandlord, Version.engine()));
                         recordWriter.flush(); // a stopped run keeps every finished game
                     } catch (IOException e) {
                         throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
@@ -529,6 +537,9 @@ public final class PlayCommand implements Callable<Integer> {
         g.writeStartObject();
         g.writeStringField("a", s.a());
         g.writeStringField("b", s.b());
+        g.writeStringField("a_spec", canonical(a, moveTimeoutMs, startupGraceMs));
+        g.writeStringField("b_spec", canonical(b, moveTimeoutMs, startupGraceMs));
+        g.writeStringField("engine", Version.engine());
         g.writeStringField("rules", rules.toString());
         g.writeNumberField("seed", seed);
         g.writeNumberField("from", from);

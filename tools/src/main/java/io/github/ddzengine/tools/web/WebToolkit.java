@@ -65,14 +65,6 @@ public final class WebToolkit implements Toolkit {
 
     @Override
     public String version() {
-        Properties p = new Properties();
-        try (InputStream in = WebToolkit.class.getResourceAsStream("/io/github/ddzengine/tools/version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            return "unknown";
-        }
-        return p.getProperty("version", "unknown");
+        return io.github.ddzengine.core.util.Version.get();
     }
 }
