@@ -21,11 +21,14 @@ import io.github.ddzengine.tools.web.WebToolkit;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -66,9 +69,30 @@ public final class Ddz implements Callable<Integer> {
      * @param args the command-line arguments
      */
     public static void main(String[] args) {
-        int code = run(System.in, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err),
-            args);
+        InputStream in = standardInputIsTheJvms() ? InputStream.nullInputStream() : System.in;
+        int code = run(in, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err), args);
         System.exit(code);
+    }
+
+    /**
+     * Whether this process was started with its standard input closed ({@code <&-}): the JVM's
+     * first file then took descriptor 0, so that {@code System.in} reads the JDK's {@code
+     * lib/modules} or a jar, and the coach would play moves out of it. Such input counts as empty.
+     * Linux only ({@code /proc/self/fd/0}); elsewhere false.
+     */
+    static boolean standardInputIsTheJvms() {
+        try {
+            Path fd0 = Path.of("/proc/self/fd/0");
+            if (!Files.isSymbolicLink(fd0)) {
+                return false;
+            }
+            Path target = Files.readSymbolicLink(fd0);
+            String name = target.getFileName() == null ? "" : target.getFileName().toString();
+            Path home = Path.of(System.getProperty("java.home", "/nonexistent")).toRealPath();
+            return target.startsWith(home) || name.endsWith(".jar") || name.endsWith(".jsa") || name.endsWith(".aot");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**

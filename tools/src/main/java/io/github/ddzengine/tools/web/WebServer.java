@@ -569,7 +569,8 @@ public final class WebServer implements AutoCloseable {
         } else if (!path.contains(".") && !path.endsWith("/")) {
             path = path + ".html"; // /puzzle -> /puzzle.html
         }
-        if (!SAFE_PATH.matcher(path).matches() || path.contains("..") || path.endsWith("/")) {
+        // a long path is no page: checked first, as the pattern's repetition recurses a frame a segment
+        if (path.length() > 200 || !SAFE_PATH.matcher(path).matches() || path.contains("..") || path.endsWith("/")) {
             throw new HttpError(404, "no page " + Req.oneLine(path));
         }
         String resource = path;

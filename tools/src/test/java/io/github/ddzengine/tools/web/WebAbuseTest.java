@@ -173,6 +173,22 @@ class WebAbuseTest {
     }
 
     @Test
+    void aPathOfThousandsOfSegmentsIsNoPageNotAStackTrace() throws Exception {
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        server.close();
+        server = new WebServer(WebServer.Options.defaults().withPort(0).withThreads(2), new WebToolkit(),
+            new java.io.PrintStream(log, true, StandardCharsets.UTF_8));
+        server.start();
+        base = server.uri();
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(base.resolve("/" + "a/".repeat(3000) + "x.js"))
+            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, r.statusCode(), r.body());
+        assertTrue(r.body().startsWith("{\"error\":\"no page"), r.body());
+        assertEquals("", log.toString(StandardCharsets.UTF_8), "nothing on the server's log");
+        pagesAnswer();
+    }
+
+    @Test
     void aHostThatOnlyStartsLikeTheLoopbackIsRefused() throws Exception {
         for (String host : List.of("127.0.0.1.evil.example", "127.evil.example", "localhost.evil.example:80",
                 "[::1].evil.example")) {
