@@ -34,6 +34,15 @@ def _raise_for(answer):
     return answer
 
 
+#: The longest error message, characters, as the engine process cuts its own (JsonLines.MAX_ERROR_CHARS).
+MAX_ERROR_CHARS = 300
+
+
+def _shorten(message):
+    """``message`` cut to MAX_ERROR_CHARS characters with ``...``, as the process backend's are."""
+    return message if len(message) <= MAX_ERROR_CHARS else message[:MAX_ERROR_CHARS - 3] + "..."
+
+
 def _bad_text(e):
     """The InputError of a str Java cannot take (a lone surrogate: not Unicode text)."""
     ch = e.object[e.start:e.end]
@@ -152,8 +161,8 @@ class JPypeBackend:
 
     def _error(self, e):
         if isinstance(e, self._illegal):
-            return InputError(str(e.getMessage()))
-        return EngineError("internal error: %s" % e)
+            return InputError(_shorten(str(e.getMessage())))
+        return EngineError(_shorten("internal error: %s" % e))
 
     def _rules(self, b, key):
         rid = self._local.rules.get(key)
