@@ -8,7 +8,8 @@
 
 Agents for the research harnesses: ``ddz_engine.rlcard.RLCardAgent`` and
 ``ddz_engine.douzero.DouZeroAgent``; matches refereed by the engine: ``Engine.play``, with your own
-agent served by ``ddz_engine.protocol.serve``; card encodings: ``ddz_engine.cards``. The documentation is
+agent served by ``ddz_engine.protocol.serve``; a stepping environment: ``ddz_engine.env.DdzEnv``;
+card encodings: ``ddz_engine.cards``. The documentation is
 ``docs/python.md`` in the repository.
 """
 

@@ -93,6 +93,10 @@ import io.github.ddzengine.protocol.JsonFields;
  *     write the game records to</li>
  * <li>{@code {"op":"records","file":"..."}}: {@code {"records":[...]}}, the records of a
  *     {@code ddz play --out} file, each validated by a replay</li>
+ * <li>{@code {"op":"env_reset","seed":0,"deal":null}}, {@code {"op":"env_step","game":ID,"move":"..."}},
+ *     {@code {"op":"env_agent","game":ID,"agent":"rule"}}: the stepping environment of
+ *     {@code ddz_engine.env} ({@code Environments}): a game's state after a reset or a checked move,
+ *     or the move an engine agent would play</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -112,6 +116,7 @@ public final class PythonBridge implements AutoCloseable {
     private final DdzEngine engine = DdzEngine.standard().withTableDirectory(new TablesOption().directory());
     private final Workspace workspace = engine.newWorkspace();
     private final StringBuilder text = new StringBuilder(1 << 12);
+    private final Environments environments = new Environments();
 
     /** A bridge; nothing is built before the first request. */
     public PythonBridge() {
@@ -355,8 +360,12 @@ public final class PythonBridge implements AutoCloseable {
                 case "bid" -> bidRequest(node, rules);
                 case "play" -> playRequest(node, rules);
                 case "records" -> recordsRequest(node);
+                case "env_reset" -> environments.reset(node, rulesOf(handle(rules)),
+                    integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE));
+                case "env_step" -> environments.step(node, integer(node, "game", 0, 1, Long.MAX_VALUE));
+                case "env_agent" -> environments.agentMove(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
-                    + "bid, play, records, bye)");
+                    + "bid, play, records, env_reset, env_step, env_agent, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
@@ -591,11 +600,11 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     /** Something that writes JSON with a generator. */
-    private interface Body {
+    interface Body {
         void write(JsonGenerator g) throws IOException;
     }
 
-    private static String json(Body body) {
+    static String json(Body body) {
         return json(body, true);
     }
 

@@ -1,0 +1,113 @@
+"""A stepping environment for training and testing agents: one game of Dou Dizhu played move by
+move, every move checked by the engine, any engine agent's move on request.
+
+    from ddz_engine import Engine
+    from ddz_engine.env import DdzEnv
+
+    with Engine() as engine:
+        env = DdzEnv(engine)
+        state = env.reset(seed=1)
+        while not state.done:
+            if state.seat == 0:
+                move = state.legal[0]                  # your agent here: any move of state.legal
+            else:
+                move = env.agent_move("rule")          # the engine's rule agent for the farmers
+            state = env.step(move)
+        print(state.result["scores"])                 # points by seat, landlord first
+
+Games have no bidding: the first hand of the deal is the landlord's (with the kitty), base 1, as in
+``ddz play`` without ``--bidding`` and in RLCard's and DouZero's training. A state holds every hand:
+what an agent may see is the caller's to choose (``state.hand`` is the acting seat's alone).
+"""
+
+from dataclasses import dataclass
+from typing import List, Optional
+
+from .engine import Engine, _int, _text, shared_engine
+
+__all__ = ["DdzEnv", "State"]
+
+
+@dataclass(frozen=True)
+class State:
+    """A game's state: the seat to act (0 landlord, 1 down, 2 up; -1 when done), every hand, the
+    kitty, the plays so far (``"pass"`` for a pass), the move to beat and who played it (None on a
+    lead), the legal moves of the seat to act in ``ddz moves`` order (the pass last), and when done
+    the result (``winner``, ``winner_seat``, ``multiplier``, ``spring``, ``anti_spring``,
+    ``scores`` by seat) and the game's record in ``ddz play --out``'s format."""
+    game: int
+    rules: str
+    deal: str
+    kitty: str
+    seat: int
+    hands: List[str]
+    history: List[str]
+    last_move: Optional[dict]
+    legal: List[str]
+    done: bool
+    result: Optional[dict] = None
+    record: Optional[dict] = None
+
+    @property
+    def hand(self) -> Optional[str]:
+        """The cards of the seat to act (None when done)."""
+        return None if self.done else self.hands[self.seat]
+
+
+def _state(d) -> State:
+    return State(d["game"], d["rules"], d["deal"], d["kitty"], d["seat"], d["hands"], d["history"], d["last_move"],
+                 d["legal"], d["done"], d.get("result"), d.get("record"))
+
+
+class DdzEnv:
+    """One game at a time on an :class:`~ddz_engine.Engine` (the shared one by default).
+
+    ``reset(seed=, deal=)`` deals a game (a seeded random deal, or ``deal`` in notation
+    ``HAND0/HAND1/HAND2/KITTY``); ``step(move)`` plays a move of the seat to act (``InputError``
+    names why an illegal one is refused, and the game stays as it was); ``agent_move(spec)`` is the
+    move an engine agent (``rule``, ``greedy``, ``random``, ``mc:effort=2000``...) would play for
+    the seat to act from that seat's information, seeded from the game's seed and the state (the
+    same state gives the same move), not played. ``rewards`` are the final scores by seat.
+    """
+
+    def __init__(self, engine: Optional[Engine] = None, *, rules=None, bans=None):
+        self._engine = engine
+        self._rules = rules
+        self._bans = bans
+        self.state: Optional[State] = None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = shared_engine()
+        return self._engine
+
+    def _req(self, req):
+        return self.engine._req(req, self._rules, self._bans)
+
+    def reset(self, seed: int = 0, deal: Optional[str] = None) -> State:
+        """A new game: the deal of ``seed``, or ``deal``; the landlord (seat 0) to lead."""
+        req = {"op": "env_reset", "seed": _int(seed, "seed")}
+        if deal is not None:
+            req["deal"] = _text(deal, "deal")
+        self.state = _state(self._req(req))
+        return self.state
+
+    def _game(self) -> int:
+        if self.state is None:
+            raise RuntimeError("reset() the environment first")
+        return self.state.game
+
+    def step(self, move: str) -> State:
+        """Plays ``move`` (its cards in any order and spelling, or ``"pass"``) for the seat to act."""
+        self.state = _state(self._req({"op": "env_step", "game": self._game(), "move": _text(move, "move")}))
+        return self.state
+
+    def agent_move(self, agent: str = "rule") -> str:
+        """The move an engine agent would play now for the seat to act (not played)."""
+        return self._req({"op": "env_agent", "game": self._game(), "agent": _text(agent, "agent")})["move"]
+
+    @property
+    def rewards(self) -> Optional[List[int]]:
+        """The final scores by seat (rules.md section 6, landlord first), or None before the end."""
+        return None if self.state is None or not self.state.done else list(self.state.result["scores"])
