@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,9 @@ before(async () => {
     '--out', join(out, 'games.jsonl')], { stdio: ['ignore', 'ignore', 'inherit'] });
   execFileSync('java', ['-jar', jar, 'play', '--a', 'greedy', '--b', 'rule', '--deals', '300', '--seed', '1', '--threads', '1',
     '--report', join(out, 'report.html')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // a ladder's JSON for the ladder page
+  writeFileSync(join(out, 'ladder.json'), execFileSync('java', ['-jar', jar, 'ladder', '--a', 'rule', '--b', 'random', '--b', 'greedy',
+    '--deals', '40', '--seed', '2', '--threads', '1', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] }));
   server = spawn('java', ['-jar', jar, 'web', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise((res, rej) => {
     let text = '';
@@ -161,6 +164,10 @@ test('play: a whole game against the engine, bidding included', { timeout: 15000
   }
   assert.ok(await page.isVisible('#banner'), 'the game ended');
   assert.match(await page.textContent('#banner-title'), /You win|The engine wins/);
+  assert.match(await page.textContent('#stats'), /Games 1 · won/, 'the session record counts the game');
+  await page.reload();
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#stats'), /Games 1 · won/, 'counted once, kept by the browser');
   await shot('play-end');
   assert.deepEqual(errors, []);
 });
@@ -221,6 +228,23 @@ test('replay: autoplay to the end, paused by a key, hands as one seat sees them'
   assert.deepEqual(errors, []);
 });
 
+test('ladder: the JSON of ddz ladder shown with each baseline\'s intervals', { timeout: 60000 }, async () => {
+  await page.goto(`${base}ladder`);
+  await page.setInputFiles('#file', join(out, 'ladder.json'));
+  await page.waitForSelector('table.ladder');
+  assert.match(await page.textContent('#msg'), /1 ladder/);
+  const rows = page.locator('table.ladder tbody tr');
+  assert.equal(await rows.count(), 2);
+  assert.equal(await rows.nth(0).locator('td').first().textContent(), 'random');
+  assert.match(await rows.nth(1).locator('td').nth(1).textContent(), /^0\.\d{4}$/);
+  assert.equal(await page.locator('table.ladder svg.ci').count(), 4);
+  await shot('ladder');
+  await page.setInputFiles('#file', join(out, 'games.jsonl'));
+  await page.waitForFunction(() => document.getElementById('msg').classList.contains('err'));
+  assert.match(await page.textContent('#msg'), /not the output of ddz ladder --json/);
+  assert.deepEqual(errors, []);
+});
+
 for (const [w, hgt] of [[390, 844], [360, 740]]) {
   test(`a ${w} px phone: no page is wider than the screen`, { timeout: 120000 }, async () => {
     const p = await context.newPage(); // the persistent context's pages: the phone's width, no rescaling
@@ -235,7 +259,7 @@ for (const [w, hgt] of [[390, 844], [360, 740]]) {
       assert.ok(m.scroll <= w, `${what}: ${m.scroll} px wide on a ${w} px screen (${m.wide.join(', ')})`);
     };
     try {
-      for (const path of ['', 'puzzle', 'report']) {
+      for (const path of ['', 'puzzle', 'report', 'ladder']) {
         await p.goto(base + path);
         await fits(path || 'home');
       }

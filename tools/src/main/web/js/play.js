@@ -202,7 +202,9 @@ function render() {
       + `${r.spring ? ' (spring)' : ''}${r.anti_spring ? ' (anti-spring)' : ''} · your score ${r.your_score > 0 ? '+' : ''}${r.your_score}`;
     const blob = new Blob([g.record + '\n'], { type: 'application/x-ndjson' });
     $('download').href = URL.createObjectURL(blob);
+    countGame(g);
   }
+  renderStats();
   // info and log
   $('game-info').replaceChildren(h('div', { text: g.phase === 'bidding' ? `Bidding · seed ${g.seed}`
     : `You are the ${g.role === 'landlord' ? 'landlord' : 'farmer (' + g.role.replace('landlord_', '') + ')'} · base ${g.base} · seed ${g.seed}` }));
@@ -216,6 +218,41 @@ function render() {
     log.append(h('div', { class: 'e' }, h('span', { class: 's', text: seatName(e.seat) }), h('span', { class: 'mono', text: e.move })));
   }
   log.scrollTop = log.scrollHeight;
+}
+
+/** The player's record over the games finished in this browser (localStorage), each game counted once. */
+const STATS_KEY = 'ddz-play-stats';
+
+function loadStats() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STATS_KEY) || 'null');
+    if (s && typeof s.games === 'number') return s;
+  } catch (e) { /* a fresh record */ }
+  return { games: 0, wins: 0, landlordGames: 0, landlordWins: 0, farmerGames: 0, farmerWins: 0, points: 0, counted: [] };
+}
+
+function countGame(g) {
+  const s = loadStats();
+  const id = `${g.id}:${g.seed}`;
+  if (s.counted.includes(id)) return;
+  const won = !!g.result.you_won;
+  s.games++;
+  s.wins += won ? 1 : 0;
+  if (g.role === 'landlord') { s.landlordGames++; s.landlordWins += won ? 1 : 0; } else { s.farmerGames++; s.farmerWins += won ? 1 : 0; }
+  s.points += g.result.your_score;
+  s.counted = [...s.counted.slice(-199), id];
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(s)); } catch (e) { /* private mode: not kept */ }
+}
+
+function renderStats() {
+  const s = loadStats();
+  const pct = (w, n) => (n ? `${w} of ${n} (${Math.round((100 * w) / n)}%)` : 'none yet');
+  $('stats').replaceChildren(s.games === 0 ? h('span', { class: 'muted', text: 'no finished game yet' })
+    : h('div', {},
+      h('div', { text: `Games ${s.games} · won ${pct(s.wins, s.games)}` }),
+      h('div', { text: `as landlord: won ${pct(s.landlordWins, s.landlordGames)}` }),
+      h('div', { text: `as farmer: won ${pct(s.farmerWins, s.farmerGames)}` }),
+      h('div', { text: `points ${s.points > 0 ? '+' : ''}${s.points} (${(s.points / s.games).toFixed(2)} a game)` })));
 }
 
 function toReplay() {
@@ -232,6 +269,11 @@ async function init() {
   $('hint').addEventListener('click', hint);
   $('clear-sel').addEventListener('click', () => { for (const c of $('my-hand').querySelectorAll('.sel')) c.classList.remove('sel'); });
   $('to-replay').addEventListener('click', toReplay);
+  $('stats-reset').addEventListener('click', () => {
+    try { localStorage.removeItem(STATS_KEY); } catch (e) { /* nothing kept */ }
+    renderStats();
+  });
+  renderStats();
   const budget = new URLSearchParams(location.search).get('budget');
   if (budget) {
     const sel = $('budget');

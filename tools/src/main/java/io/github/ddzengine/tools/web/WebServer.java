@@ -577,7 +577,7 @@ public final class WebServer implements AutoCloseable {
         byte[] bytes = files.computeIfAbsent(resource, this::load);
         if (bytes.length == 0) {
             files.remove(resource);
-            throw new HttpError(404, "no page " + path + " (pages: /, /puzzle, /play, /replay, /report)");
+            throw new HttpError(404, "no page " + path + " (pages: /, /puzzle, /play, /replay, /report, /ladder)");
         }
         String ext = path.substring(path.lastIndexOf('.') + 1);
         String type = TYPES.getOrDefault(ext, "application/octet-stream");

@@ -112,7 +112,7 @@ class WebServerTest {
 
     @Test
     void servesThePagesAndNothingElse() throws Exception {
-        for (String page : List.of("/", "/puzzle", "/play", "/replay", "/report", "/puzzle.html")) {
+        for (String page : List.of("/", "/puzzle", "/play", "/replay", "/report", "/ladder", "/puzzle.html")) {
             Answer a = get(page);
             assertEquals(200, a.status(), page);
             assertTrue(a.raw().headers().firstValue("Content-Type").orElse("").startsWith("text/html"), page);

@@ -1,0 +1,101 @@
+// Ladder page: the JSON of `ddz ladder --json`, each row's WP and ADP with its 95% interval (read in
+// the browser: nothing is sent to the server).
+import { h, } from './cards.js';
+import { showVersion } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+function msg(text, bad = false) {
+  const m = $('msg');
+  m.textContent = text;
+  m.className = 'msg' + (text ? (bad ? ' err' : ' ok') : '');
+}
+
+const f = (x, d) => (x === null || x === undefined ? 'n/a' : Number(x).toFixed(d));
+const ci = (c, d) => (c ? `[${f(c[0], d)}, ${f(c[1], d)}]` : '');
+
+/** An interval on a 0..1 axis (WP) or around 0 (ADP): the point, its interval, the line of no difference. */
+function interval(x, c, lo, hi, mid) {
+  const W = 220;
+  const H = 18;
+  const px = (v) => Math.max(0, Math.min(W, ((v - lo) / (hi - lo)) * W));
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('class', 'ci');
+  const add = (tag, attrs) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    svg.append(e);
+  };
+  add('line', { x1: px(mid), x2: px(mid), y1: 0, y2: H, stroke: '#9ca3af', 'stroke-dasharray': '3 2' });
+  if (c && c[0] !== null && c[1] !== null) add('line', { x1: px(c[0]), x2: px(c[1]), y1: H / 2, y2: H / 2, stroke: '#2563eb', 'stroke-width': 3 });
+  if (x !== null && x !== undefined) add('circle', { cx: px(x), cy: H / 2, r: 4, fill: '#b91c1c' });
+  return svg;
+}
+
+function render(ladders) {
+  const box = $('ladders');
+  box.replaceChildren();
+  for (const l of ladders) {
+    const rows = l.rows;
+    const maxAdp = Math.max(1, ...rows.flatMap((r) => (r.adp_ci || []).map((v) => Math.abs(v ?? 0))));
+    const table = h('table', { class: 'ladder' },
+      h('thead', {}, h('tr', {}, ...['baseline', 'WP of ' + l.a, '95% CI', '', 'ADP', '95% CI', '', 'as landlord', 'as farmers', 'games']
+        .map((t) => h('th', { text: t })))),
+      h('tbody', {}, ...rows.map((r) => h('tr', {},
+        h('td', { class: 'mono', text: r.b_spec || r.b }),
+        h('td', { class: 'num', text: f(r.wp, 4) }),
+        h('td', { class: 'num', text: ci(r.wp_ci, 4) }),
+        h('td', {}, interval(r.wp, r.wp_ci, 0, 1, 0.5)),
+        h('td', { class: 'num', text: f(r.adp, 3) }),
+        h('td', { class: 'num', text: ci(r.adp_ci, 3) }),
+        h('td', {}, interval(r.adp, r.adp_ci, -maxAdp, maxAdp, 0)),
+        h('td', { class: 'num', text: f(r.wp_landlord, 4) }),
+        h('td', { class: 'num', text: f(r.wp_farmer, 4) }),
+        h('td', { class: 'num', text: String(r.games) })))));
+    box.append(h('section', { class: 'panel' },
+      h('h2', { text: `${l.a_spec || l.a} against ${rows.length} baseline${rows.length === 1 ? '' : 's'}` }),
+      h('p', { class: 'muted small', text: `${rows[0] ? rows[0].deals : 0} deals each, rules ${l.rules}, seed ${l.seed}${l.bidding ? ', bidding' : ''}` }),
+      h('div', { class: 'scroll' }, table)));
+  }
+}
+
+function load(text, name) {
+  const ladders = [];
+  try {
+    for (const [i, line] of text.split(/\r?\n/).entries()) {
+      if (!line.trim()) continue;
+      let o;
+      try { o = JSON.parse(line); } catch (e) { throw new Error(`line ${i + 1}: not JSON (${e.message})`); }
+      if (!o || !Array.isArray(o.rows) || typeof o.a !== 'string') throw new Error(`line ${i + 1}: not the output of ddz ladder --json`);
+      ladders.push(o);
+    }
+    if (!ladders.length) throw new Error('no ladder in the file');
+  } catch (e) {
+    msg(`${name ? name + ': ' : ''}${e.message}`, true);
+    $('ladders').replaceChildren();
+    return;
+  }
+  msg(`${name ? name + ': ' : ''}${ladders.length} ladder${ladders.length === 1 ? '' : 's'}`);
+  render(ladders);
+}
+
+function init() {
+  showVersion();
+  $('file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (file) load(await file.text(), file.name);
+  });
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const file = e.dataTransfer.files[0];
+    if (file) load(await file.text(), file.name);
+  });
+}
+
+init();
