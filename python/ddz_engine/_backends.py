@@ -315,18 +315,39 @@ class ProcessBackend:
             " ".join(self._cmd[-3:]), "" if code is None else " with code %d" % code,
             (": " + tail) if tail else ""))
 
-    def _exchange(self, line):
+    #: Margin of a call's own deadline beyond its time budget, seconds: a JVM's warm-up on a loaded machine.
+    DEADLINE_MARGIN = 120.0
+
+    def _deadline(self, req):
+        """The longest wait for the answer to ``req``, seconds, or None: ``call_timeout`` when given;
+        else the call's own bound plus DEADLINE_MARGIN for the calls that have one (the quick
+        queries, a solve with ``timeout_ms``, a decision on a time budget), so that a frozen engine
+        process cannot hang them forever; an unbounded solve, a fixed-worlds decision, a bid, a match
+        wait as long as they take."""
+        if self._call_timeout is not None:
+            return self._call_timeout
+        op = req.get("op")
+        if op in ("hello", "moves", "split", "records", "env_reset", "env_step"):
+            return self.DEADLINE_MARGIN
+        if op == "solve" and req.get("timeout_ms"):
+            n = len(req.get("positions") or [None])
+            return n * req["timeout_ms"] / 1000.0 + self.DEADLINE_MARGIN
+        if op == "move" and not req.get("worlds"):
+            return req.get("budget_ms", 50) / 1000.0 + self.DEADLINE_MARGIN
+        return None
+
+    def _exchange(self, line, deadline=None):
         with self._lock:
             if self._proc is None or self._pid != os.getpid():
                 self._start()  # first use after a failure, or in a forked child: a process of our own
             p = self._proc
             timer = None
             timed_out = []
-            if self._call_timeout is not None:
+            if deadline is not None:
                 def kill():
                     timed_out.append(True)
                     p.kill()
-                timer = threading.Timer(self._call_timeout, kill)
+                timer = threading.Timer(deadline, kill)
                 timer.daemon = True
                 timer.start()
             try:
@@ -345,13 +366,13 @@ class ProcessBackend:
                     p.kill()
                 died = self._died()
                 if timed_out:
-                    raise EngineError("the engine process gave no answer within call_timeout=%g s: it was stopped "
-                                      "(the next call starts a new one)" % self._call_timeout)
+                    raise EngineError("the engine process gave no answer within %g s: it was stopped (the next call "
+                                      "starts a new one)" % deadline)
                 raise died
             return answer.decode("utf-8")
 
     def request(self, req):
-        answer = self._exchange(_dumps(req))
+        answer = self._exchange(_dumps(req), self._deadline(req))
         try:
             parsed = json.loads(answer)
         except ValueError:

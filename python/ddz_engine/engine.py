@@ -225,9 +225,11 @@ class Engine:
         jvm_options: extra JVM flags (after ``$DDZ_JAVA_OPTS``). With JPype they apply only if
             this Engine starts the process's JVM: a process has one JVM, started once; flags that
             differ from those it was started with raise EngineError (use the process backend).
-        call_timeout: process backend: the longest wait for one answer, seconds (None: no limit).
-            A call without an answer by then kills the engine process and raises EngineError (the
-            next call starts a new one); give it more than your longest solve or match.
+        call_timeout: process backend: the longest wait for one answer, seconds. A call without an
+            answer by then kills the engine process and raises EngineError (the next call starts a
+            new one). None (default): each call's own bound plus 120 s for the calls that have one
+            (queries, a solve with ``timeout_ms``, a decision on a time budget), no limit for the
+            others (an unbounded solve, a fixed-worlds decision, a bid, a match).
 
     Every call that takes cards takes them in our notation (``docs/python.md``; ``ddz_engine.cards``
     converts RLCard's and DouZero's). Input the engine refuses raises InputError with the

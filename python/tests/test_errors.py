@@ -39,6 +39,23 @@ class DocumentedErrorsOnly:
             self.engine.solve_many("3/4 0")
 
 
+def _freeze(pid):
+    """SIGSTOP, and wait until the process is stopped (the signal is asynchronous: a request written
+    at once could still be answered)."""
+    import signal
+    import time
+    os.kill(pid, signal.SIGSTOP)
+    stat = "/proc/%d/stat" % pid
+    for _ in range(200):
+        if not os.path.exists(stat):
+            break
+        with open(stat) as f:
+            if f.read().rsplit(")", 1)[1].split()[0] in ("T", "t"):
+                return
+        time.sleep(0.01)
+    time.sleep(0.2)
+
+
 class ProcessFailures(unittest.TestCase):
     def test_a_jvm_that_cannot_start_is_an_engine_error(self):
         with self.assertRaises(EngineError):
@@ -48,12 +65,11 @@ class ProcessFailures(unittest.TestCase):
 
     @unittest.skipUnless(hasattr(os, "kill") and sys.platform != "win32", "needs POSIX signals")
     def test_a_frozen_engine_process_is_an_engine_error_after_the_call_timeout(self):
-        import signal
         e = Engine(backend="process", call_timeout=120)  # a JVM's start on a loaded machine fits in it
         try:
             e.legal_moves("33")
             e._backend._call_timeout = 2  # the frozen call: waited for 2 s only
-            os.kill(e._backend._proc.pid, signal.SIGSTOP)
+            _freeze(e._backend._proc.pid)
             with self.assertRaises(EngineError) as err:
                 e.legal_moves("44")
             self.assertIn("no answer", str(err.exception))
@@ -63,6 +79,21 @@ class ProcessFailures(unittest.TestCase):
             e.close()
         with self.assertRaises(ValueError):
             Engine(backend="process", call_timeout=0)
+
+    @unittest.skipUnless(hasattr(os, "kill") and sys.platform != "win32", "needs POSIX signals")
+    def test_a_quick_query_to_a_frozen_process_has_a_deadline_by_default(self):
+        e = Engine(backend="process")
+        try:
+            e.legal_moves("33")
+            e._backend.DEADLINE_MARGIN = 2  # the instance's: a quick query waits 2 s here, 120 s by default
+            _freeze(e._backend._proc.pid)
+            with self.assertRaises(EngineError) as err:
+                e.legal_moves("44")
+            self.assertIn("no answer within 2 s", str(err.exception))
+            self.assertIsNone(e._backend._deadline({"op": "solve", "position": "3/4 0", "timeout_ms": 0}))
+            self.assertEqual(2 + 1.5, e._backend._deadline({"op": "solve", "position": "3/4 0", "timeout_ms": 1500}))
+        finally:
+            e.close()
 
 
 if __name__ == "__main__":
