@@ -34,3 +34,22 @@ export async function showVersion() {
     el.textContent = `ddz-engine ${info.version}`;
   } catch (e) { /* the page works without it */ }
 }
+
+/**
+ * Reads the file a person picks in `input` or drops on `drop` (highlighted while one is over it)
+ * and hands its text and name to `load`.
+ */
+export function onFile(input, drop, load) {
+  input.addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (file) load(await file.text(), file.name);
+  });
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const file = e.dataTransfer.files[0];
+    if (file) load(await file.text(), file.name);
+  });
+}

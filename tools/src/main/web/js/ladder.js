@@ -1,7 +1,7 @@
 // Ladder page: the JSON of `ddz ladder --json`, each row's WP and ADP with its 95% interval (read in
 // the browser: nothing is sent to the server).
-import { h, } from './cards.js';
-import { showVersion } from './api.js';
+import { h } from './cards.js';
+import { onFile, showVersion } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,19 +83,7 @@ function load(text, name) {
 
 function init() {
   showVersion();
-  $('file').addEventListener('change', async (e) => {
-    const file = e.target.files[0];
-    if (file) load(await file.text(), file.name);
-  });
-  const drop = $('drop');
-  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', async (e) => {
-    e.preventDefault();
-    drop.classList.remove('over');
-    const file = e.dataTransfer.files[0];
-    if (file) load(await file.text(), file.name);
-  });
+  onFile($('file'), $('drop'), load);
 }
 
 init();

@@ -1,6 +1,6 @@
 // Replay page: step through game records and compare each play with the engine's best.
 import { cardEls, backEl, showPlay, h, moveLabel } from './cards.js';
-import { post, showVersion } from './api.js';
+import { onFile, post, showVersion } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const SEAT = ['Landlord 地主', 'Down 下家', 'Up 上家'];
@@ -234,19 +234,7 @@ function step(k) {
 
 function init() {
   showVersion();
-  $('file').addEventListener('change', async (e) => {
-    const f = e.target.files[0];
-    if (f) load(await f.text(), f.name);
-  });
-  const drop = $('drop');
-  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-  drop.addEventListener('drop', async (e) => {
-    e.preventDefault();
-    drop.classList.remove('over');
-    const f = e.dataTransfer.files[0];
-    if (f) load(await f.text(), f.name);
-  });
+  onFile($('file'), $('drop'), load);
   $('game-pick').addEventListener('change', (e) => choose(+e.target.value));
   $('first').addEventListener('click', manual(() => step(0)));
   $('prev').addEventListener('click', manual(() => step(st.k - 1)));

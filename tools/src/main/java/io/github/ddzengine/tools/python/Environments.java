@@ -51,7 +51,6 @@ final class Environments {
         final Deal deal;
         final long seed;
         final GameState state;
-        final MoveGenerator generator;
 
         Env(long id, Rules rules, Deal deal, long seed) {
             this.id = id;
@@ -59,22 +58,21 @@ final class Environments {
             this.deal = deal;
             this.seed = seed;
             this.state = new GameState(rules);
-            this.generator = new MoveGenerator(rules);
             state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
         }
     }
 
     /** {@code {"op":"env_reset","seed":S,"deal":"..."}}: a new game; its state. */
-    String reset(JsonNode node, Rules rules, long seed) {
+    String reset(JsonNode node, Rules rules, long seed, Workspace workspace) {
         String text = JsonFields.text(node, "deal");
         Deal deal = text == null ? Deal.random(SplitMix64.derive(seed, 0)) : Deal.parse(text);
         Env e = new Env(nextId++, rules, deal, seed);
         games.put(e.id, e);
-        return state(e);
+        return state(e, workspace);
     }
 
     /** {@code {"op":"env_step","game":ID,"move":"..."}}: the move played; the new state. */
-    String step(JsonNode node, long id) {
+    String step(JsonNode node, long id, Workspace workspace) {
         Env e = game(id);
         if (e.state.isOver()) {
             throw new IllegalArgumentException("game " + id + " is over: reset for a new one");
@@ -91,7 +89,7 @@ final class Environments {
             throw new IllegalArgumentException("move " + text.strip() + " is not legal here: " + why);
         }
         e.state.play(move);
-        return state(e);
+        return state(e, workspace);
     }
 
     /**
@@ -129,7 +127,7 @@ final class Environments {
         return e;
     }
 
-    private static String state(Env e) {
+    private static String state(Env e, Workspace workspace) {
         GameState s = e.state;
         MoveTable table = e.rules.table();
         return PythonBridge.json(g -> {
@@ -160,7 +158,7 @@ final class Environments {
             g.writeArrayFieldStart("legal");
             if (!s.isOver()) {
                 int[] ids = new int[MoveGenerator.MAX_MOVES];
-                int n = e.generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), ids);
+                int n = workspace.generator(e.rules).answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), ids);
                 DisplayOrder.sort(table, ids, n, new long[n]);
                 for (int i = 0; i < n; i++) {
                     g.writeString(table.format(ids[i]));

@@ -361,8 +361,8 @@ public final class PythonBridge implements AutoCloseable {
                 case "play" -> playRequest(node, rules);
                 case "records" -> recordsRequest(node);
                 case "env_reset" -> environments.reset(node, rulesOf(handle(rules)),
-                    integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE));
-                case "env_step" -> environments.step(node, integer(node, "game", 0, 1, Long.MAX_VALUE));
+                    integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), workspace);
+                case "env_step" -> environments.step(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 case "env_agent" -> environments.agentMove(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
                     + "bid, play, records, env_reset, env_step, env_agent, bye)");
