@@ -25,9 +25,10 @@ import io.github.ddzengine.mc.MonteCarloAgent;
  * them on the thread that owns the workspace.
  *
  * <p>What it keeps, least recently used dropped first: one solver per rule set, each with a
- * transposition table of the engine's size ({@link DdzEngine#solverMegabytes()}), as many as half
- * the maximum heap holds (at least one, at most {@value #MAX_SOLVERS}); {@value #KEEP} move
- * generators and distance-to-win searches; {@value #KEEP} Monte Carlo agents, one per distinct {@link McSettings} (a dropped
+ * transposition table of the engine's size ({@link DdzEngine#solverMegabytes()}) and, once its
+ * distance-to-win layer is asked for, a distance table of that size, as many as half the maximum
+ * heap holds at both tables each (at least one, at most {@value #MAX_SOLVERS}); {@value #KEEP} move
+ * generators; {@value #KEEP} Monte Carlo agents, one per distinct {@link McSettings} (a dropped
  * agent is closed). Reuse changes no answer: each solve starts from an empty table, each decision
  * from its own seed.
  */
@@ -40,7 +41,6 @@ public final class Workspace implements AutoCloseable {
     private final DdzEngine engine;
     private final Map<Rules, Solver> solvers;
     private final Map<Rules, MoveGenerator> generators = lru(KEEP);
-    private final Map<Rules, DistanceToWin> distances = lru(KEEP);
     private final Map<AgentKey, MonteCarloAgent> agents = new LinkedHashMap<>(8, 0.75f, true);
 
     /** A kept agent's settings and the preset of its tables. */
@@ -49,7 +49,7 @@ public final class Workspace implements AutoCloseable {
 
     Workspace(DdzEngine engine) {
         this.engine = engine;
-        long fit = Runtime.getRuntime().maxMemory() / 2 / ((long) engine.solverMegabytes() << 20);
+        long fit = Runtime.getRuntime().maxMemory() / 2 / ((long) engine.solverMegabytes() << 21);
         this.solvers = lru((int) Math.max(1, Math.min(MAX_SOLVERS, fit)));
     }
 
@@ -84,15 +84,13 @@ public final class Workspace implements AutoCloseable {
 
     /**
      * This workspace's distance-to-win search of {@code rules} (the plays a won position needs
-     * against the most stubborn defence), with a table of the engine's size.
+     * against the most stubborn defence): the distance layer of {@link #solver}, with a table of
+     * the engine's size.
+     *
+     * @throws io.github.ddzengine.tables.TableException as {@link #tables}
      */
     public DistanceToWin distance(Rules rules) {
-        DistanceToWin d = distances.get(rules);
-        if (d == null) {
-            d = new DistanceToWin(rules, engine.solverMegabytes(), tables(rules));
-            distances.put(rules, d);
-        }
-        return d;
+        return solver(rules).distance();
     }
 
     /**

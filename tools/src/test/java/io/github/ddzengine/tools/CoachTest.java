@@ -78,7 +78,7 @@ class CoachTest {
      */
     private static void fastestAgainstStubborn(String position, boolean landlord, int expectedPlays) {
         Coach c = coach(position, landlord);
-        DistanceToWin check = new DistanceToWin(Rules.STANDARD, 4);
+        DistanceToWin check = new Solver(Rules.STANDARD, 4).distance();
         assertEquals(expectedPlays, c.playsToWin().plays());
         int plays = 0;
         while (!c.isOver()) {

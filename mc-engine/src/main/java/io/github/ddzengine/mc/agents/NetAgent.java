@@ -125,9 +125,8 @@ public final class NetAgent implements Agent {
                 int m = moves[i];
                 float z;
                 if (m == MoveTable.PASS) {
-                    boolean back = Trick.passEndsTrick(next, lastSeat);
-                    z = evaluator.logit(hands[0], hands[1], hands[2], next, back ? MoveTable.PASS : last,
-                        back ? -1 : lastSeat);
+                    z = evaluator.logit(hands[0], hands[1], hands[2], next, Trick.lastAfterPass(next, last, lastSeat),
+                        Trick.lastSeatAfterPass(next, lastSeat));
                 } else {
                     long h0 = seat == 0 ? Cards.remove(hands[0], table.cards(m)) : hands[0];
                     long h1 = seat == 1 ? Cards.remove(hands[1], table.cards(m)) : hands[1];

@@ -251,10 +251,8 @@ public final class GameState {
         history[length++] = move;
         if (move == MoveTable.PASS) {
             // the lead returns to the seat that made the last play once both others have passed
-            if (Trick.passEndsTrick(length % 3, lastSeat)) {
-                lastMove = MoveTable.PASS;
-                lastSeat = -1;
-            }
+            lastMove = Trick.lastAfterPass(length % 3, lastMove, lastSeat);
+            lastSeat = Trick.lastSeatAfterPass(length % 3, lastSeat);
             return;
         }
         long cards = table.cards(move);

@@ -21,6 +21,27 @@ public final class Trick {
     }
 
     /**
+     * The move to beat after a pass, seen from {@code next} (the seat to act after it):
+     * {@link MoveTable#PASS} (it leads) when the pass ends the trick ({@link #passEndsTrick}),
+     * else {@code last}.
+     *
+     * @param next the seat to act after the pass
+     * @param last the move to beat before the pass
+     * @param lastSeat the seat of {@code last}
+     */
+    public static int lastAfterPass(int next, int last, int lastSeat) {
+        return passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
+    }
+
+    /**
+     * The seat of the move to beat after a pass ({@link #lastAfterPass}): -1 (none) when the pass
+     * ends the trick, else {@code lastSeat}.
+     */
+    public static int lastSeatAfterPass(int next, int lastSeat) {
+        return passEndsTrick(next, lastSeat) ? -1 : lastSeat;
+    }
+
+    /**
      * The move {@code mover} must beat: {@code last}, or {@link MoveTable#PASS} (it leads) when
      * there is none ({@code lastSeat < 0}) or play has come back to the seat that played it
      * ({@link #passEndsTrick}).

@@ -110,9 +110,8 @@ final class AlphaBeta {
         // 1. a forced pass (nothing in hand beats the last move) needs no table entry of its own
         if (last != MoveTable.PASS && !generator.canBeat(hand, last)) {
             c.copy(ply, ply + 1);
-            boolean child = Trick.passEndsTrick(next, lastSeat)
-                ? search(ply + 1, next, MoveTable.PASS, -1)
-                : search(ply + 1, next, last, lastSeat);
+            boolean child = search(ply + 1, next, Trick.lastAfterPass(next, last, lastSeat),
+                Trick.lastSeatAfterPass(next, lastSeat));
             return child == SearchContext.sameSide(mover, next);
         }
         // 2. quick win: the whole hand is one combination that may be played now
@@ -169,9 +168,8 @@ final class AlphaBeta {
             boolean child;
             if (m == MoveTable.PASS) {
                 c.copy(ply, ply + 1);
-                child = Trick.passEndsTrick(next, lastSeat)
-                    ? search(ply + 1, next, MoveTable.PASS, -1)
-                    : search(ply + 1, next, last, lastSeat);
+                child = search(ply + 1, next, Trick.lastAfterPass(next, last, lastSeat),
+                    Trick.lastSeatAfterPass(next, lastSeat));
             } else {
                 long rest = hand - table.cards(m);
                 if (rest == 0) {

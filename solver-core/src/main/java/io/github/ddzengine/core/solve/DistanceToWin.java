@@ -4,12 +4,11 @@ import java.util.Arrays;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.DisplayOrder;
-import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.split.MinHands;
-import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.util.Hashing;
 
 /**
  * Distance to win, like the distance-to-mate of chess endgame tables: how many <em>plays</em> the
@@ -40,15 +39,19 @@ import io.github.ddzengine.core.tables.EngineTables;
  * <p>The search does not need the boolean verdict ({@link Solver}): a side that does not win fails
  * every depth up to its cards, and {@link #plays} then says so. It is far slower than the boolean
  * solve on large positions (the depth bound forbids the solver's quick wins and cut-offs that do
- * not count plays), so callers ask for it only where a distance is wanted. One instance per thread;
- * the search allocates only when a deeper ply than ever before needs its move buffer.
+ * not count plays), so callers ask for it only where a distance is wanted.
+ *
+ * <p><b>One search state.</b> A distance search is a layer of its {@link Solver}
+ * ({@link Solver#distance()}): it runs on the solver's {@link SearchContext} (copy-make hands by
+ * ply, the node count and budget, the move and ordering buffers of each ply), takes the trick's
+ * rule from {@link Trick} and its hash from {@link Hashing}; only its table of distance bounds is
+ * its own (the solver's tables hold verdicts, not distances). The solver and its distance search
+ * take turns on one thread: one instance per thread, allocation-free once its plies' buffers are
+ * made.
  */
 public final class DistanceToWin {
     /** Distance value meaning "the side does not win" (the bound of a table entry never reached). */
     public static final int NO_WIN = 127;
-    /** Nodes between two reads of the clock. */
-    private static final int CLOCK_MASK = 4095;
-    private static final int MAX_PLY = 400;
 
     /**
      * A distance: exact, or a lower bound where a budget ran out.
@@ -65,70 +68,32 @@ public final class DistanceToWin {
         }
     }
 
-    /** Thrown when the budget runs out; preallocated, no stack trace. */
-    private static final class Abort extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Abort() {
-            super("distance budget exhausted", null, false, false);
-        }
-    }
-
-    private static final Abort ABORT = new Abort();
-
-    private final Rules rules;
+    private final SearchContext ctx;
     private final MoveTable table;
-    private final MoveGenerator generator;
     private final MinHands minHands;
-    private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
-    private final long[] sortScratch = new long[MoveGenerator.MAX_MOVES];
-    private final int[][] plyMoves = new int[MAX_PLY][];
-    /** For each ply's moves in order, the mover's min-hand count after the move. */
-    private final int[][] plyLeft = new int[MAX_PLY][];
-    private final long[] hands = new long[3];
-    private int seats;
     /** Whether the side whose distance is searched is the landlord's. */
     private boolean sideLandlord;
 
-    // the table: four longs an entry (three hands, then the state word with the bounds)
-    private long[] entries;
-    private int mask;
-    private long nodes;
-    private long nodeLimit;
-    private long deadline;
+    // the table of bounds: four longs an entry (three hands, then the state word with the bounds)
+    private final long[] entries;
+    private final int mask;
 
     /**
-     * A search for the given rules with a table of about {@code tableMegabytes} MiB (32 bytes an
-     * entry, rounded down to a power of two entries) and no precomputed tables.
-     *
-     * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
+     * The distance layer of a solver: its search state and min-hand counter, and a table of about
+     * {@code tableMegabytes} MiB (32 bytes an entry, rounded down to a power of two entries).
      */
-    public DistanceToWin(Rules rules, int tableMegabytes) {
-        this(rules, tableMegabytes, EngineTables.NONE);
-    }
-
-    /**
-     * A search for the given rules whose min-hand counts use {@code tables}' split table.
-     *
-     * @param tableMegabytes the table's memory in MiB, at least 1
-     * @throws IllegalArgumentException if {@code tableMegabytes} is below 1
-     */
-    public DistanceToWin(Rules rules, int tableMegabytes, EngineTables tables) {
-        if (tableMegabytes < 1) {
-            throw new IllegalArgumentException("table of " + tableMegabytes + " MiB: at least 1");
-        }
-        this.rules = rules;
-        this.table = rules.table();
-        this.generator = new MoveGenerator(rules);
-        this.minHands = MinHands.of(rules, tables);
-        int entriesCount = Integer.highestOneBit((int) Math.min(1 << 26, ((long) tableMegabytes << 20) / 32));
+    DistanceToWin(SearchContext ctx, MinHands minHands, int tableMegabytes) {
+        this.ctx = ctx;
+        this.table = ctx.table;
+        this.minHands = minHands;
+        int entriesCount = Integer.highestOneBit((int) Math.min(1 << 26, Math.max(1L << 20, (long) tableMegabytes << 20) / 32));
         this.entries = new long[entriesCount * 4];
         this.mask = entriesCount - 1;
     }
 
     /** The rules this search plays by. */
     public Rules rules() {
-        return rules;
+        return ctx.rules;
     }
 
     /** Empties the table (entries stay valid forever; this only frees their places). */
@@ -148,7 +113,7 @@ public final class DistanceToWin {
      */
     public Result plays(Position p, boolean landlordSide, long timeoutMillis, long maxNodes) {
         begin(p, landlordSide, timeoutMillis, maxNodes);
-        return iterate(p.mover(), p.lastMove(), p.lastSeat());
+        return iterate(0, p.mover(), p.lastMove(), p.lastSeat());
     }
 
     /**
@@ -159,31 +124,26 @@ public final class DistanceToWin {
      * @param move a legal move of the mover in {@code p}
      */
     public Result playsAfter(Position p, int move, long timeoutMillis, long maxNodes) {
-        boolean side = Position.isLandlordSide(p.mover());
-        begin(p, side, timeoutMillis, maxNodes);
+        begin(p, Position.isLandlordSide(p.mover()), timeoutMillis, maxNodes);
         int mover = p.mover();
-        if (move != MoveTable.PASS && table.cards(move) == hands[mover]) {
-            return new Result(1, true, 0);
-        }
-        int cost = move == MoveTable.PASS ? 0 : 1;
-        int next = (mover + 1) % seats;
-        int last = p.lastMove();
-        int lastSeat = p.lastSeat();
+        int next = (mover + 1) % ctx.seats;
+        Result r;
         if (move == MoveTable.PASS) {
-            if (Trick.passEndsTrick(next, lastSeat)) {
-                last = MoveTable.PASS;
-                lastSeat = -1;
-            }
+            ctx.copy(0, 1);
+            r = iterate(1, next, Trick.lastAfterPass(next, p.lastMove(), p.lastSeat()),
+                Trick.lastSeatAfterPass(next, p.lastSeat()));
         } else {
-            hands[mover] -= table.cards(move);
-            last = move;
-            lastSeat = mover;
+            long rest = ctx.hand(0, mover) - table.cards(move);
+            if (rest == 0) {
+                return new Result(1, true, 0);
+            }
+            ctx.play(0, 1, mover, rest);
+            r = iterate(1, next, move, mover);
         }
-        Result r = iterate(next, last, lastSeat);
-        if (r.plays() == NO_WIN) {
+        if (r.plays() == NO_WIN || move == MoveTable.PASS) {
             return r;
         }
-        return new Result(r.plays() + cost, r.exact(), r.nodes());
+        return new Result(r.plays() + 1, r.exact(), r.nodes());
     }
 
     /**
@@ -201,7 +161,7 @@ public final class DistanceToWin {
         begin(p, landlordWins, timeoutMillis, maxNodes);
         try {
             return choose(0, p.mover(), p.lastMove(), p.lastSeat(), d);
-        } catch (Abort a) {
+        } catch (SearchContext.Abort a) {
             return -1;
         }
     }
@@ -221,63 +181,62 @@ public final class DistanceToWin {
         int mover = p.mover();
         int last = p.lastMove();
         int lastSeat = p.lastSeat();
-        int[] line = new int[MAX_PLY];
-        int len = 0;
+        int[] line = new int[SearchContext.MAX_PLY];
+        int ply = 0;
         try {
-            while (len < MAX_PLY) {
-                int m = choose(0, mover, last, lastSeat, d);
-                line[len++] = m;
-                int next = (mover + 1) % seats;
+            while (ply + 1 < SearchContext.MAX_PLY) {
+                int m = choose(ply, mover, last, lastSeat, d);
+                line[ply] = m;
+                int next = (mover + 1) % ctx.seats;
                 if (m == MoveTable.PASS) {
-                    if (Trick.passEndsTrick(next, lastSeat)) {
-                        last = MoveTable.PASS;
-                        lastSeat = -1;
-                    }
+                    ctx.copy(ply, ply + 1);
+                    last = Trick.lastAfterPass(next, last, lastSeat);
+                    lastSeat = Trick.lastSeatAfterPass(next, lastSeat);
                 } else {
                     if (isSide(mover)) {
                         d--;
                     }
-                    hands[mover] -= table.cards(m);
-                    if (hands[mover] == 0) {
+                    long rest = ctx.hand(ply, mover) - table.cards(m);
+                    if (rest == 0) {
+                        ply++;
                         break;
                     }
+                    ctx.play(ply, ply + 1, mover, rest);
                     last = m;
                     lastSeat = mover;
                 }
                 mover = next;
+                ply++;
             }
-        } catch (Abort a) {
+        } catch (SearchContext.Abort a) {
             return null;
         }
-        return Arrays.copyOf(line, len);
+        return Arrays.copyOf(line, ply);
     }
 
-    /** Search nodes since the last call began. */
+    /** Search nodes since the last call began (until the solver's next call). */
     public long lastNodes() {
-        return nodes;
+        return ctx.nodes;
     }
 
     // ---- the search ----
 
     private void begin(Position p, boolean landlordSide, long timeoutMillis, long maxNodes) {
-        if (!p.rules().equals(rules)) {
-            throw new IllegalArgumentException("position rules " + p.rules() + " differ from the search's " + rules);
+        if (!p.rules().equals(ctx.rules)) {
+            throw new IllegalArgumentException("position rules " + p.rules() + " differ from the search's " + ctx.rules);
         }
-        seats = p.seats();
-        hands[0] = p.hand(0);
-        hands[1] = p.hand(1);
-        hands[2] = seats == 3 ? p.hand(2) : 0L;
+        ctx.load(p.seats(), p.hand(0), p.hand(1), p.seats() == 3 ? p.hand(2) : 0L);
         sideLandlord = landlordSide;
-        nodes = 0;
-        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
-        deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
+        ctx.nodes = 0;
+        ctx.nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        ctx.deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : Long.MAX_VALUE;
     }
 
-    /** Iterative deepening from the lower bound on the loaded position. */
-    private Result iterate(int mover, int last, int lastSeat) {
-        int maxPlays = sideCards();
-        int d = Math.max(lowerBound(), 1);
-        int slot = probe(mover, last, lastSeat);
+    /** Iterative deepening from the lower bound on the position at {@code ply}. */
+    private Result iterate(int ply, int mover, int last, int lastSeat) {
+        int maxPlays = sideCards(ply);
+        int d = Math.max(lowerBound(ply), 1);
+        int slot = probe(ply, mover, last, lastSeat);
         if (slot >= 0) {
             int lo = lo(slot);
             int hi = hi(slot);
@@ -288,51 +247,45 @@ public final class DistanceToWin {
         }
         try {
             for (; d <= maxPlays; d++) {
-                if (within(0, mover, last, lastSeat, d)) {
-                    return new Result(d, true, nodes);
+                if (within(ply, mover, last, lastSeat, d)) {
+                    return new Result(d, true, ctx.nodes);
                 }
             }
-            store(mover, last, lastSeat, NO_WIN, NO_WIN);
-            return new Result(NO_WIN, true, nodes);
-        } catch (Abort a) {
-            return new Result(d, false, nodes);
+            store(ply, mover, last, lastSeat, NO_WIN, NO_WIN);
+            return new Result(NO_WIN, true, ctx.nodes);
+        } catch (SearchContext.Abort a) {
+            return new Result(d, false, ctx.nodes);
         }
     }
 
-    /**
-     * The best move at the loaded position given its exact distance {@code d} (see
-     * {@link #bestMove}); the hands are left as they were.
-     */
+    /** The best move at the position at {@code ply} given its exact distance {@code d} (see {@link #bestMove}). */
     private int choose(int ply, int mover, int last, int lastSeat, int d) {
-        int n = generator.answers(hands[mover], last, scratch);
-        int[] moves = Arrays.copyOf(scratch, n);
-        DisplayOrder.sort(table, moves, n, sortScratch);
+        long hand = ctx.hand(ply, mover);
+        int[] moves = ctx.moves(ply);
+        int n = ctx.generator.answers(hand, last, moves);
+        DisplayOrder.sort(table, moves, n, ctx.orderKeys(ply));
         boolean side = isSide(mover);
-        int next = (mover + 1) % seats;
-        for (int m : moves) {
-            int cost = side && m != MoveTable.PASS ? 1 : 0;
+        int next = (mover + 1) % ctx.seats;
+        for (int i = 0; i < n; i++) {
+            int m = moves[i];
             boolean keeps;
             if (m == MoveTable.PASS) {
-                int cl = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
-                int cs = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
+                ctx.copy(ply, ply + 1);
+                int cl = Trick.lastAfterPass(next, last, lastSeat);
+                int cs = Trick.lastSeatAfterPass(next, lastSeat);
                 // the winner keeps the distance; the loser's move leaves it unchanged when the winner
                 // cannot win within one play fewer
                 keeps = side ? within(ply + 1, next, cl, cs, d) : !within(ply + 1, next, cl, cs, d - 1);
             } else {
-                long c = table.cards(m);
-                if (c == hands[mover]) {
+                long rest = hand - table.cards(m);
+                if (rest == 0) {
                     if (side) {
                         return m; // d is 1
                     }
                     continue; // cannot happen: the loser would win
                 }
-                hands[mover] -= c;
-                try {
-                    keeps = side ? within(ply + 1, next, m, mover, d - cost)
-                        : !within(ply + 1, next, m, mover, d - 1);
-                } finally {
-                    hands[mover] += c;
-                }
+                ctx.play(ply, ply + 1, mover, rest);
+                keeps = side ? within(ply + 1, next, m, mover, d - 1) : !within(ply + 1, next, m, mover, d - 1);
             }
             if (keeps) {
                 return m;
@@ -341,18 +294,15 @@ public final class DistanceToWin {
         throw new IllegalStateException("no move keeps the distance " + d + ": it was not exact");
     }
 
-    /**
-     * Whether the side wins within {@code d} of its plays from the loaded position ({@code hands}
-     * modified and restored).
-     */
+    /** Whether the side wins within {@code d} of its plays from the position at {@code ply}. */
     private boolean within(int ply, int mover, int last, int lastSeat, int d) {
         if (d <= 0) {
             return false;
         }
-        if (lowerBound() > d) {
+        if (lowerBound(ply) > d) {
             return false;
         }
-        int slot = probe(mover, last, lastSeat);
+        int slot = probe(ply, mover, last, lastSeat);
         if (slot >= 0) {
             if (hi(slot) <= d) {
                 return true;
@@ -361,94 +311,81 @@ public final class DistanceToWin {
                 return false;
             }
         }
-        if ((++nodes & CLOCK_MASK) == 0 && System.nanoTime() > deadline || nodes > nodeLimit) {
-            throw ABORT;
-        }
-        long hand = hands[mover];
-        int n = generator.answers(hand, last, scratch);
+        ctx.countNode();
+        long hand = ctx.hand(ply, mover);
+        int[] moves = ctx.moves(ply);
+        int n = ctx.generator.answers(hand, last, moves);
         boolean side = isSide(mover);
         // going out at once
         for (int i = 0; i < n; i++) {
-            int m = scratch[i];
+            int m = moves[i];
             if (m != MoveTable.PASS && table.cards(m) == hand) {
                 if (side) {
-                    store(mover, last, lastSeat, 1, 1);
+                    store(ply, mover, last, lastSeat, 1, 1);
                     return true;
                 }
-                store(mover, last, lastSeat, NO_WIN, NO_WIN);
+                store(ply, mover, last, lastSeat, NO_WIN, NO_WIN);
                 return false;
             }
         }
-        int[] moves = order(ply, n, hand, side);
-        int next = (mover + 1) % seats;
+        long[] keys = order(ply, moves, n, hand);
+        int next = (mover + 1) % ctx.seats;
         // the winner's plays after which its side needs more than d - 1 plays: the side's other
         // hand (a partner's) bounds it too
-        int partner = side && seats == 3 && !sideLandlord ? minHands.count(hands[3 - mover]) : Integer.MAX_VALUE;
+        int partner = side && ctx.seats == 3 && !sideLandlord ? minHands.count(ctx.hand(ply, 3 - mover)) : Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
-            int m = moves[i];
+            long key = keys[i];
+            int m = (int) (key & 0xFFFF);
             boolean child;
-            if (side && m != MoveTable.PASS && Math.min(plyLeft[ply][i], partner) > d - 1) {
+            if (side && m != MoveTable.PASS && Math.min((int) (key >>> 22), partner) > d - 1) {
                 continue; // the child's lower bound fails it
             }
             if (m == MoveTable.PASS) {
-                child = Trick.passEndsTrick(next, lastSeat)
-                    ? within(ply + 1, next, MoveTable.PASS, -1, d)
-                    : within(ply + 1, next, last, lastSeat, d);
+                ctx.copy(ply, ply + 1);
+                child = within(ply + 1, next, Trick.lastAfterPass(next, last, lastSeat),
+                    Trick.lastSeatAfterPass(next, lastSeat), d);
             } else {
-                long c = table.cards(m);
-                hands[mover] -= c;
-                try {
-                    child = within(ply + 1, next, m, mover, side ? d - 1 : d);
-                } finally {
-                    hands[mover] += c;
-                }
+                ctx.play(ply, ply + 1, mover, hand - table.cards(m));
+                child = within(ply + 1, next, m, mover, side ? d - 1 : d);
             }
             if (side && child) {
-                store(mover, last, lastSeat, 0, d);
+                store(ply, mover, last, lastSeat, 0, d);
                 return true;
             }
             if (!side && !child) {
-                store(mover, last, lastSeat, d + 1, NO_WIN);
+                store(ply, mover, last, lastSeat, d + 1, NO_WIN);
                 return false;
             }
         }
         if (side) {
-            store(mover, last, lastSeat, d + 1, NO_WIN);
+            store(ply, mover, last, lastSeat, d + 1, NO_WIN);
             return false;
         }
-        store(mover, last, lastSeat, 0, d);
+        store(ply, mover, last, lastSeat, 0, d);
         return true;
     }
 
     /**
-     * The {@code n} moves of {@code scratch} in search order, in the ply's buffer: plays that
-     * leave the fewest combinations first (for the winner they keep within the bound, for the
-     * other side they bring it nearest to going out), larger plays first among equals, a pass last.
+     * The {@code n} moves of {@code moves} as sorted keys in the ply's ordering buffer: plays that
+     * leave the fewest combinations first (for the winner they keep within the bound, for the other
+     * side they bring it nearest to going out), larger plays first among equals, a pass last. A
+     * key holds the move in its low 16 bits and the mover's min-hand count after the move from
+     * bit 22 (31 for a pass).
      */
-    private int[] order(int ply, int n, long hand, boolean side) {
-        int[] moves = plyMoves[ply];
-        if (moves == null || moves.length < n) {
-            moves = new int[Math.max(n, 64)];
-            plyMoves[ply] = moves;
-            plyLeft[ply] = new int[moves.length];
-        }
-        int[] left = plyLeft[ply];
+    private long[] order(int ply, int[] moves, int n, long hand) {
+        long[] keys = ctx.orderKeys(ply);
         for (int i = 0; i < n; i++) {
-            int m = scratch[i];
+            int m = moves[i];
             long score;
             if (m == MoveTable.PASS) {
                 score = 0x7FFL;
             } else {
                 score = (long) minHands.count(hand - table.cards(m)) << 6 | (63 - table.cardCount(m));
             }
-            sortScratch[i] = score << 16 | m;
+            keys[i] = score << 16 | m;
         }
-        Arrays.sort(sortScratch, 0, n);
-        for (int i = 0; i < n; i++) {
-            moves[i] = (int) (sortScratch[i] & 0xFFFF);
-            left[i] = (int) (sortScratch[i] >>> 22); // the min-hand count after the move (a pass: 31)
-        }
-        return moves;
+        Arrays.sort(keys, 0, n);
+        return keys;
     }
 
     /** Whether {@code seat} plays for the side whose distance is searched. */
@@ -456,24 +393,24 @@ public final class DistanceToWin {
         return Position.isLandlordSide(seat) == sideLandlord;
     }
 
-    /** The fewest plays the side needs: its min-hand count (the smaller farmer's with three seats). */
-    private int lowerBound() {
+    /** The fewest plays the side needs at {@code ply}: its min-hand count (the smaller farmer's with three seats). */
+    private int lowerBound(int ply) {
         if (sideLandlord) {
-            return minHands.count(hands[0]);
+            return minHands.count(ctx.hand(ply, 0));
         }
-        int b = minHands.count(hands[1]);
-        return seats == 3 ? Math.min(b, minHands.count(hands[2])) : b;
+        int b = minHands.count(ctx.hand(ply, 1));
+        return ctx.seats == 3 ? Math.min(b, minHands.count(ctx.hand(ply, 2))) : b;
     }
 
-    /** The cards the side holds: no distance is larger. */
-    private int sideCards() {
+    /** The cards the side holds at {@code ply}: no distance is larger. */
+    private int sideCards(int ply) {
         if (sideLandlord) {
-            return Cards.size(hands[0]);
+            return Cards.size(ctx.hand(ply, 0));
         }
-        return Cards.size(hands[1]) + (seats == 3 ? Cards.size(hands[2]) : 0);
+        return Cards.size(ctx.hand(ply, 1)) + (ctx.seats == 3 ? Cards.size(ctx.hand(ply, 2)) : 0);
     }
 
-    // ---- the table ----
+    // ---- the table of bounds ----
 
     /** The state word without bounds: valid bit, side, mover, last seat and last move. */
     private long state(int mover, int last, int lastSeat) {
@@ -481,27 +418,28 @@ public final class DistanceToWin {
             | (long) last << 32;
     }
 
-    private int index(long state) {
-        long h = hands[0] * 0x9E3779B97F4A7C15L ^ Long.rotateLeft(hands[1] * 0xC2B2AE3D27D4EB4FL, 21)
-            ^ Long.rotateLeft(hands[2] * 0x165667B19E3779F9L, 42) ^ state * 0xD6E8FEB86659FD93L;
-        h ^= h >>> 29;
-        h *= 0xBF58476D1CE4E5B9L;
-        h ^= h >>> 32;
-        return (int) h & mask;
+    private int index(int ply, long state) {
+        long h = ctx.hand(ply, 0) * Hashing.GOLDEN ^ Long.rotateLeft(ctx.hand(ply, 1) * Hashing.MIX_A, 21)
+            ^ Long.rotateLeft(ctx.hand(ply, 2) * Hashing.MIX_B, 42) ^ state;
+        return (int) Hashing.mix64(h) & mask;
     }
 
-    /** The entry slot of the loaded position, or -1. */
-    private int probe(int mover, int last, int lastSeat) {
+    /** Whether entry {@code e} holds the position at {@code ply} with {@code state}. */
+    private boolean holds(int e, int ply, long state) {
+        return (entries[e + 3] & ~0xFFFFL) == state && entries[e] == ctx.hand(ply, 0)
+            && entries[e + 1] == ctx.hand(ply, 1) && entries[e + 2] == ctx.hand(ply, 2);
+    }
+
+    /** The entry slot of the position at {@code ply}, or -1. */
+    private int probe(int ply, int mover, int last, int lastSeat) {
         long state = state(mover, last, lastSeat);
-        int i = index(state);
+        int i = index(ply, state);
         for (int k = 0; k < 4; k++) {
             int e = ((i + k) & mask) << 2;
-            long w = entries[e + 3];
-            if (w == 0) {
+            if (entries[e + 3] == 0) {
                 return -1;
             }
-            if ((w & ~0xFFFFL) == state && entries[e] == hands[0] && entries[e + 1] == hands[1]
-                && entries[e + 2] == hands[2]) {
+            if (holds(e, ply, state)) {
                 return e;
             }
         }
@@ -516,20 +454,18 @@ public final class DistanceToWin {
         return (int) entries[e + 3] & 0xFF;
     }
 
-    /** Narrows the loaded position's bounds to {@code [lo, hi]} (joined with what is stored). */
-    private void store(int mover, int last, int lastSeat, int lo, int hi) {
+    /** Narrows the bounds of the position at {@code ply} to {@code [lo, hi]} (joined with what is stored). */
+    private void store(int ply, int mover, int last, int lastSeat, int lo, int hi) {
         long state = state(mover, last, lastSeat);
-        int i = index(state);
+        int i = index(ply, state);
         int free = -1;
         for (int k = 0; k < 4; k++) {
             int e = ((i + k) & mask) << 2;
-            long w = entries[e + 3];
-            if (w == 0) {
-                free = free < 0 ? e : free;
+            if (entries[e + 3] == 0) {
+                free = e;
                 break;
             }
-            if ((w & ~0xFFFFL) == state && entries[e] == hands[0] && entries[e + 1] == hands[1]
-                && entries[e + 2] == hands[2]) {
+            if (holds(e, ply, state)) {
                 lo = Math.max(lo, lo(e));
                 hi = Math.min(hi, hi(e));
                 entries[e + 3] = state | (long) lo << 8 | hi;
@@ -537,9 +473,9 @@ public final class DistanceToWin {
             }
         }
         int e = free >= 0 ? free : i << 2;
-        entries[e] = hands[0];
-        entries[e + 1] = hands[1];
-        entries[e + 2] = hands[2];
+        entries[e] = ctx.hand(ply, 0);
+        entries[e + 1] = ctx.hand(ply, 1);
+        entries[e + 2] = ctx.hand(ply, 2);
         entries[e + 3] = state | (long) lo << 8 | hi;
     }
 }

@@ -265,8 +265,8 @@ public final class Position {
         int next = (mover + 1) % seats;
         long[] nextHands = hands.clone();
         if (move == MoveTable.PASS) {
-            boolean back = Trick.passEndsTrick(next, lastSeat);
-            return of(rules, nextHands, next, back ? MoveTable.PASS : lastMove, back ? -1 : lastSeat);
+            return of(rules, nextHands, next, Trick.lastAfterPass(next, lastMove, lastSeat),
+                Trick.lastSeatAfterPass(next, lastSeat));
         }
         nextHands[mover] = Cards.remove(nextHands[mover], rules.table().cards(move));
         if (nextHands[mover] == Cards.EMPTY) {

@@ -54,10 +54,8 @@ final class PrincipalLine {
             line[len++] = chosen;
             if (chosen == MoveTable.PASS) {
                 int next = (mover + 1) % seats;
-                if (Trick.passEndsTrick(next, lastSeat)) {
-                    last = MoveTable.PASS;
-                    lastSeat = -1;
-                }
+                last = Trick.lastAfterPass(next, last, lastSeat);
+                lastSeat = Trick.lastSeatAfterPass(next, lastSeat);
                 mover = next;
             } else {
                 ctx.hands[mover] -= table.cards(chosen);
@@ -85,8 +83,8 @@ final class PrincipalLine {
             int childLastSeat;
             if (m == MoveTable.PASS) {
                 ctx.copy(0, 1);
-                childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
-                childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
+                childLast = Trick.lastAfterPass(next, last, lastSeat);
+                childLastSeat = Trick.lastSeatAfterPass(next, lastSeat);
             } else {
                 long rest = hand - ctx.table.cards(m);
                 if (rest == 0) {

@@ -235,8 +235,8 @@ final class ProofNumberSearch {
         int next = (mover + 1) % ctx.seats;
         if (move == MoveTable.PASS) {
             ctx.copy(ply, ply + 1);
-            childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
-            childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
+            childLast = Trick.lastAfterPass(next, last, lastSeat);
+            childLastSeat = Trick.lastSeatAfterPass(next, lastSeat);
             return true;
         }
         long cards = table.cards(move);

@@ -88,6 +88,10 @@ public final class Solver {
     private final AlphaBeta alphaBeta;
     private final ProofNumberSearch proofSearch;
     private final PrincipalLine principalLine;
+    private final MinHands minHands;
+    private final int tableMegabytes;
+    /** The distance layer, made on first use ({@link #distance()}). */
+    private DistanceToWin distance;
     /** The endgame oracles of this solver's tables for two and three seats, or null. */
     private final EndgameOracle endgameTwo;
     private final EndgameOracle endgameThree;
@@ -143,7 +147,9 @@ public final class Solver {
     public Solver(Rules rules, int tableMegabytes, EngineTables tables) {
         this.rules = rules;
         MoveGenerator generator = new MoveGenerator(rules);
-        FinishingMoves finishing = new FinishingMoves(generator, MinHands.of(rules, tables));
+        this.minHands = MinHands.of(rules, tables);
+        this.tableMegabytes = tableMegabytes;
+        FinishingMoves finishing = new FinishingMoves(generator, minHands);
         boolean plain = rules.banMask() == 0;
         this.endgameTwo = plain ? tables.endgame(rules.preset(), 2) : null;
         this.endgameThree = plain ? tables.endgame(rules.preset(), 3) : null;
@@ -162,6 +168,20 @@ public final class Solver {
     /** The rules this solver plays by. */
     public Rules rules() {
         return rules;
+    }
+
+    /**
+     * This solver's distance-to-win search: a layer on the solver's own search state, with a
+     * table of distance bounds of the solver's table size (allocated on the first call). The two
+     * take turns on the solver's thread; a call of one ends before the other's begins.
+     */
+    public DistanceToWin distance() {
+        DistanceToWin d = distance;
+        if (d == null) {
+            d = new DistanceToWin(ctx, minHands, tableMegabytes);
+            distance = d;
+        }
+        return d;
     }
 
     /**
@@ -378,8 +398,8 @@ public final class Solver {
         int childLast = move;
         int childLastSeat = mover;
         if (move == MoveTable.PASS) {
-            childLast = Trick.passEndsTrick(next, lastSeat) ? MoveTable.PASS : last;
-            childLastSeat = Trick.passEndsTrick(next, lastSeat) ? -1 : lastSeat;
+            childLast = Trick.lastAfterPass(next, last, lastSeat);
+            childLastSeat = Trick.lastSeatAfterPass(next, lastSeat);
         } else {
             ctx.hands[mover] -= ctx.table.cards(move);
             if (ctx.hands[mover] == 0) {
@@ -413,9 +433,8 @@ public final class Solver {
         boolean child;
         if (move == MoveTable.PASS) {
             ctx.copy(ply, ply + 1);
-            child = Trick.passEndsTrick(next, lastSeat)
-                ? solveNode(ply + 1, next, MoveTable.PASS, -1)
-                : solveNode(ply + 1, next, last, lastSeat);
+            child = solveNode(ply + 1, next, Trick.lastAfterPass(next, last, lastSeat),
+                Trick.lastSeatAfterPass(next, lastSeat));
         } else {
             long rest = ctx.hand(ply, mover) - ctx.table.cards(move);
             if (rest == 0) {

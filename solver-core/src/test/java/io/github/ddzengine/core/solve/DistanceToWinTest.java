@@ -89,7 +89,7 @@ class DistanceToWinTest {
         Rules rules = Rules.of(preset);
         MoveGenerator gen = new MoveGenerator(rules);
         MoveTable table = rules.table();
-        DistanceToWin dtw = new DistanceToWin(rules, 4);
+        DistanceToWin dtw = new Solver(rules, 4).distance();
         Solver solver = new Solver(rules, 4);
         int[] buf = new int[MoveGenerator.MAX_MOVES];
         Property.forAll("distance == minimax over plays (" + preset + ", " + seats + " seats)", seed, trials, rnd -> {
@@ -177,7 +177,7 @@ class DistanceToWinTest {
     @Test
     void budgetGivesALowerBound() {
         Rules rules = Rules.of(Preset.STANDARD);
-        DistanceToWin dtw = new DistanceToWin(rules, 4);
+        DistanceToWin dtw = new Solver(rules, 4).distance();
         Position p = Position.parse("448999TJJQQAD/336688TAA22X 0", rules);
         DistanceToWin.Result cut = dtw.plays(p, true, 0, 50);
         assertFalse(cut.exact());

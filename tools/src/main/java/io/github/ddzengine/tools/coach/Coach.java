@@ -45,8 +45,6 @@ import io.github.ddzengine.core.solve.Solver;
 public final class Coach {
     /** Node budget of each distance search of a session (about a few seconds at most). */
     public static final long DISTANCE_NODES = 5_000_000;
-    /** Distance-table memory of a session made without its own search, MiB. */
-    private static final int DISTANCE_TABLE_MB = 16;
 
     /**
      * What the solver says of a position.
@@ -104,35 +102,21 @@ public final class Coach {
     private Position current;
 
     /**
-     * A session from {@code start} with a distance search of its own (16 MiB of table).
-     *
-     * @param solver a solver of the position's rules (the session uses it alone)
-     * @param start the position to play out
-     * @param personIsLandlord whether the person plays the landlord (else the farmers)
-     * @param timeoutMillis time budget of each solve, ms; 0 for none
-     * @throws IllegalArgumentException if the solver's rules differ from the position's
-     */
-    public Coach(Solver solver, Position start, boolean personIsLandlord, long timeoutMillis) {
-        this(solver, new DistanceToWin(start.rules(), DISTANCE_TABLE_MB), start, personIsLandlord, timeoutMillis);
-    }
-
-    /**
      * A session from {@code start}.
      *
-     * @param solver a solver of the position's rules (the session uses it alone)
-     * @param distance a distance search of the position's rules (the session uses it alone)
+     * @param solver a solver of the position's rules (the session uses it and its distance layer,
+     *     {@link Solver#distance()}, alone)
      * @param start the position to play out
      * @param personIsLandlord whether the person plays the landlord (else the farmers)
      * @param timeoutMillis time budget of each solve and each distance search, ms; 0 for none
-     * @throws IllegalArgumentException if the solver's or the search's rules differ from the position's
+     * @throws IllegalArgumentException if the solver's rules differ from the position's
      */
-    public Coach(Solver solver, DistanceToWin distance, Position start, boolean personIsLandlord, long timeoutMillis) {
-        if (!solver.rules().equals(start.rules()) || !distance.rules().equals(start.rules())) {
-            throw new IllegalArgumentException("the solver plays by " + solver.rules() + " and the distance search by "
-                + distance.rules() + ", the position by " + start.rules());
+    public Coach(Solver solver, Position start, boolean personIsLandlord, long timeoutMillis) {
+        if (!solver.rules().equals(start.rules())) {
+            throw new IllegalArgumentException("the solver plays by " + solver.rules() + ", the position by " + start.rules());
         }
         this.solver = solver;
-        this.distance = distance;
+        this.distance = solver.distance();
         this.rules = start.rules();
         this.generator = new MoveGenerator(rules);
         this.personIsLandlord = personIsLandlord;

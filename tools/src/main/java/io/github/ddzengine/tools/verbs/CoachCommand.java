@@ -156,7 +156,7 @@ public final class CoachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Exits.inputError(spec, e);
         }
-        Coach coach = new Coach(workspace.solver(p.rules()), workspace.distance(p.rules()), p, landlord, timeoutMillis);
+        Coach coach = new Coach(workspace.solver(p.rules()), p, landlord, timeoutMillis);
         new Dialogue(coach, out, lang).run(new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)),
             System.console() == null);
         out.flush();
