@@ -1,8 +1,8 @@
 /**
  * ddz-mc: information sets, world sampling, the Monte Carlo agent, bidding, the baseline agents and
- * their registry ({@link io.github.ddzengine.mc.agents.AgentSpecs}), the duplicate-deal arena. The
- * previous agent ({@code io.github.ddzengine.mc.v1}, the {@code mc-v1} spec) is reached through
- * the registry only: its package is not exported.
+ * their registry ({@link io.github.ddzengine.mc.agents.AgentSpecs}), the duplicate-deal arena, the
+ * open-hand audit of played games and the value network. The frozen agents ({@code mc-v1},
+ * {@code mc-v2}) are pinned builds reached through the registry.
  */
 module io.github.ddzengine.mc {
     requires transitive io.github.ddzengine.core;
@@ -11,5 +11,6 @@ module io.github.ddzengine.mc {
     exports io.github.ddzengine.mc;
     exports io.github.ddzengine.mc.agents;
     exports io.github.ddzengine.mc.arena;
+    exports io.github.ddzengine.mc.audit;
     exports io.github.ddzengine.mc.eval;
 }

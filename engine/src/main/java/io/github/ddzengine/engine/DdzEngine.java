@@ -5,10 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 
 import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.cards.Cards;
@@ -35,6 +37,7 @@ import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.Match;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.mc.audit.OpenHandAudit;
 import io.github.ddzengine.protocol.GameRecords;
 import io.github.ddzengine.protocol.ProtocolAgents;
 import io.github.ddzengine.tables.Tables;
@@ -633,6 +636,46 @@ public final class DdzEngine {
         } catch (Exception e) {
             throw new IllegalStateException("closing an agent failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The open-hand analysis of games, as {@code ddz analyze} reports it ({@link OpenHandAudit}):
+     * every decision of at most {@code maxCards} cards in all hands solved with every hand open,
+     * before and after the move played, each with every winning move; on the engine's
+     * {@link #threads()} threads, each with a solver of {@link #solverMegabytes()}. Games of
+     * several rule sets are analysed one rule set at a time; the result does not depend on the
+     * thread count.
+     *
+     * @param games the games (any rule sets)
+     * @param maxCards analyse decisions with at most this many cards in all hands, 1..54
+     * @param nodesPerSolve node budget of each solve (past it the verdict is unknown), at least 1
+     * @param progress told how many games are done after each (in no promised order of games); null for none
+     * @return the audit of each game, in the order given
+     * @throws IllegalArgumentException if {@code maxCards} or {@code nodesPerSolve} is out of range
+     */
+    public List<OpenHandAudit.GameAudit> analyze(List<GameRecord> games, int maxCards, long nodesPerSolve,
+                                                 IntConsumer progress) {
+        OpenHandAudit audit = new OpenHandAudit(
+            new OpenHandAudit.Settings(maxCards, nodesPerSolve, threads, solverMegabytes, true));
+        Map<Rules, List<Integer>> byRules = new LinkedHashMap<>();
+        for (int i = 0; i < games.size(); i++) {
+            byRules.computeIfAbsent(games.get(i).rules(), k -> new ArrayList<>()).add(i);
+        }
+        OpenHandAudit.GameAudit[] out = new OpenHandAudit.GameAudit[games.size()];
+        int done = 0;
+        for (List<Integer> idx : byRules.values()) {
+            List<GameRecord> part = new ArrayList<>(idx.size());
+            for (int i : idx) {
+                part.add(games.get(i));
+            }
+            int base = done;
+            List<OpenHandAudit.GameAudit> a = audit.run(part, progress == null ? k -> { } : k -> progress.accept(base + k));
+            for (int k = 0; k < a.size(); k++) {
+                out[idx.get(k)] = a.get(k);
+            }
+            done += part.size();
+        }
+        return List.of(out);
     }
 
     /**

@@ -9,6 +9,7 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.DistanceToWin;
+import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.RootParallelSolver;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
@@ -91,6 +92,18 @@ public final class Workspace implements AutoCloseable {
      */
     public DistanceToWin distance(Rules rules) {
         return solver(rules).distance();
+    }
+
+    /**
+     * A coaching session on this workspace's solver of the position's rules ({@link Coach}): the
+     * person plays one side of {@code start}, the engine the other.
+     *
+     * @param personIsLandlord whether the person plays the landlord (else the farmers)
+     * @param timeoutMillis time budget of each solve and each distance search, ms; 0 for none
+     * @throws io.github.ddzengine.tables.TableException as {@link #tables}
+     */
+    public Coach coach(Position start, boolean personIsLandlord, long timeoutMillis) {
+        return new Coach(solver(start.rules()), start, personIsLandlord, timeoutMillis);
     }
 
     /**

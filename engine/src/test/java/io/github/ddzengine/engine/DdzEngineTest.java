@@ -12,6 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.mc.audit.OpenHandAudit;
+import io.github.ddzengine.protocol.GameRecords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +58,41 @@ class DdzEngineTest {
     void splitAndRules() {
         assertEquals(6, DdzEngine.of("standard", "winged_planes").split("345567TTJQQQQA22X").plays());
         assertEquals("3456789TJQKA2D", engine.cards("2 A K Q J 10 9 8 7 6 5 4 3 大王"));
+    }
+
+    @Test
+    void analysisDoesNotDependOnThreadsAndKeepsGameOrder() {
+        List<String> lines = new ArrayList<>();
+        engine.match("greedy", "random", 3, 5, false, lines::add);
+        List<GameRecord> games = new ArrayList<>();
+        for (String line : lines) {
+            games.add(GameRecords.read(line));
+        }
+        List<OpenHandAudit.GameAudit> one = engine.withThreads(1).analyze(games, 14, 200_000, null);
+        int[] told = {0};
+        List<OpenHandAudit.GameAudit> two = engine.withThreads(2).analyze(games, 14, 200_000, k -> told[0] = Math.max(told[0], k));
+        assertEquals(games.size(), one.size());
+        assertEquals(games.size(), told[0]);
+        for (int i = 0; i < games.size(); i++) {
+            assertEquals(games.get(i).game(), one.get(i).record().game());
+            List<OpenHandAudit.Decision> a = one.get(i).decisions();
+            List<OpenHandAudit.Decision> b = two.get(i).decisions();
+            assertEquals(a.size(), b.size(), "game " + i);
+            for (int k = 0; k < a.size(); k++) {
+                assertEquals(a.get(k).verdict(), b.get(k).verdict(), "game " + i + " decision " + k);
+                assertEquals(a.get(k).nodes(), b.get(k).nodes(), "game " + i + " decision " + k);
+                assertTrue(java.util.Arrays.equals(a.get(k).winning(), b.get(k).winning()), "game " + i + " decision " + k);
+            }
+        }
+        assertTrue(one.stream().anyMatch(a -> !a.decisions().isEmpty()), "some decision of 14 cards or fewer analysed");
+    }
+
+    @Test
+    void coachSessionPlaysOnTheWorkspaceSolver() {
+        Coach c = engine.workspace().coach(Position.parse("448999TJJQQAD/336688TAA22X 0", engine.rules()), true, 0);
+        assertTrue(c.analysis().moverWins());
+        assertEquals(c.playsToWin().plays(), engine.workspace().distance(engine.rules())
+            .plays(c.position(), true, 0, 0).plays());
     }
 
     @Test

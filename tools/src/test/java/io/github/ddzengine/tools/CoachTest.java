@@ -14,7 +14,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.tools.coach.Coach;
+import io.github.ddzengine.engine.Coach;
 
 /** The coach: its API played out, and the dialogue driven through a pipe. */
 class CoachTest {

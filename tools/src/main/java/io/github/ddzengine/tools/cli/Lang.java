@@ -219,11 +219,11 @@ public enum Lang {
     }
 
     /**
-     * Why the mover of {@code p} may not play {@code move} ({@link io.github.ddzengine.tools.coach.Coach#whyIllegal}),
+     * Why the mover of {@code p} may not play {@code move} ({@link io.github.ddzengine.engine.Coach#whyIllegal}),
      * in this language, or null if it may.
      */
     public String whyIllegal(io.github.ddzengine.core.solve.Position p, int move) {
-        String why = io.github.ddzengine.tools.coach.Coach.whyIllegal(p, move);
+        String why = io.github.ddzengine.engine.Coach.whyIllegal(p, move);
         if (why == null || this == EN) {
             return why;
         }

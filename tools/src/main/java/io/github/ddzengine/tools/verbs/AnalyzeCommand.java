@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.engine.Limits;
 import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
@@ -149,8 +150,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
         err.flush();
         this.sources = files.size() > 1 ? sources : null;
         int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-        OpenHandAudit.Settings settings = new OpenHandAudit.Settings(maxCards, nodes, n, tableMegabytes, true);
-        List<OpenHandAudit.GameAudit> audits = audit(games, settings);
+        DdzEngine engine = DdzEngine.standard().withSolverMegabytes(tableMegabytes).withThreads(n);
+        BuildProgress bar = ProgressBars.forTerminal();
+        bar.start("analyze", games.size(), "games");
+        List<OpenHandAudit.GameAudit> audits = engine.analyze(games, maxCards, nodes, bar::advance);
+        bar.finish();
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Tally> tallies = tally(audits);
         if (json) {
@@ -160,33 +164,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /** The audits of every game, in file order, one rule set at a time, with a progress bar on a terminal. */
-    private static List<OpenHandAudit.GameAudit> audit(List<GameRecord> games, OpenHandAudit.Settings settings) {
-        Map<Rules, List<Integer>> byRules = new LinkedHashMap<>();
-        for (int i = 0; i < games.size(); i++) {
-            byRules.computeIfAbsent(games.get(i).rules(), k -> new ArrayList<>()).add(i);
-        }
-        OpenHandAudit.GameAudit[] out = new OpenHandAudit.GameAudit[games.size()];
-        BuildProgress bar = ProgressBars.forTerminal();
-        bar.start("analyze", games.size(), "games");
-        int[] done = {0};
-        OpenHandAudit audit = new OpenHandAudit(settings);
-        for (List<Integer> idx : byRules.values()) {
-            List<GameRecord> part = new ArrayList<>();
-            for (int i : idx) {
-                part.add(games.get(i));
-            }
-            int base = done[0];
-            List<OpenHandAudit.GameAudit> a = audit.run(part, k -> bar.advance(base + k));
-            for (int k = 0; k < a.size(); k++) {
-                out[idx.get(k)] = a.get(k);
-            }
-            done[0] += part.size();
-        }
-        bar.finish();
-        return List.of(out);
     }
 
     private static Map<String, Tally> tally(List<OpenHandAudit.GameAudit> audits) {

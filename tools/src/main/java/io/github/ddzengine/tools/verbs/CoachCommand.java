@@ -26,7 +26,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.DistanceToWin;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
-import io.github.ddzengine.tools.coach.Coach;
+import io.github.ddzengine.engine.Coach;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -156,7 +156,7 @@ public final class CoachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return Exits.inputError(spec, e);
         }
-        Coach coach = new Coach(workspace.solver(p.rules()), p, landlord, timeoutMillis);
+        Coach coach = workspace.coach(p, landlord, timeoutMillis);
         new Dialogue(coach, out, lang).run(new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)),
             System.console() == null);
         out.flush();

@@ -6,7 +6,7 @@ import io.github.ddzengine.core.cards.Seat;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
-import io.github.ddzengine.tools.coach.Coach;
+import io.github.ddzengine.engine.Coach;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.github.ddzengine.tools.coach;
+package io.github.ddzengine.engine;
 
 import java.util.ArrayList;
 import java.util.Arrays;
