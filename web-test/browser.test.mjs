@@ -186,6 +186,32 @@ test('replay: a record file opened, stepped through, each play analysed', { time
   assert.deepEqual(errors, []);
 });
 
+test('replay: the open-hand verdict beside the win rate, blunders marked on the timeline', { timeout: 120000 }, async () => {
+  await page.goto(`${base}replay`);
+  await page.setInputFiles('#file', join(out, 'games.jsonl'));
+  await page.waitForSelector('#replay:not([hidden])');
+  assert.match(await page.textContent('#explain'), /Open-hand verdict/);
+  // find a game with a blunder (ddz analyze's verdicts): rule and greedy make some in four games
+  let marked = 0;
+  const games = await page.locator('#game-pick option').count();
+  for (let g = 0; g < games && marked === 0; g++) {
+    await page.selectOption('#game-pick', String(g));
+    await page.waitForFunction(() => document.getElementById('chart').dataset.blunders !== '', null, { timeout: 60000 });
+    marked = +(await page.getAttribute('#chart', 'data-blunders'));
+    assert.equal(await page.locator('#chart .blunder-mark').count(), marked);
+  }
+  assert.ok(marked > 0, 'a blunder in one of the games');
+  await page.locator('#chart .blunder-mark').first().click();
+  await page.waitForSelector('#openhand [data-verdict="blunder"]');
+  assert.match(await page.textContent('#openhand'), /blunder: won before the play, lost after it/);
+  await page.waitForFunction(() => /engine win rate|only sensible move/.test(document.getElementById('verdict').textContent));
+  await shot('replay-blunder');
+  await page.click('#first');
+  await page.click('#next');
+  assert.match(await page.textContent('#openhand'), /Open-hand verdict: (not judged|✓|the mover|unknown|blunder|won before)/);
+  assert.deepEqual(errors, []);
+});
+
 test('match report: a match run from the page, and the file of ddz play --report', { timeout: 90000 }, async () => {
   await page.goto(`${base}report`);
   await page.fill('#deals', '100');

@@ -5,7 +5,7 @@ import { onFile, post, showVersion } from './api.js';
 const $ = (id) => document.getElementById(id);
 const SEAT = ['Landlord 地主', 'Down 下家', 'Up 上家'];
 const COLOUR = ['#d97706', '#059669', '#0284c7'];
-const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false, timer: null };
+const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false, timer: null, audit: null };
 
 /** Autoplay: one play on every tick of the chosen speed, stopping at the end of the game. */
 function stopAuto() {
@@ -65,7 +65,48 @@ function choose(i) {
   const g = st.g;
   $('game-title').textContent = `Game ${g.game} · ${g.rules}`;
   $('game-sub').textContent = g.bids.length ? `bids ${g.bids.map((b) => b || 'pass').join(', ')} · base ${g.base}` : 'no bidding · base 1';
+  st.audit = { pending: true };
   render();
+  audit(g);
+}
+
+/** The open-hand analysis of the whole game (ddz analyze), fetched once a game. */
+async function audit(g) {
+  let a;
+  try {
+    a = await post('/api/replay/audit', { record: g.record });
+  } catch (e) {
+    a = { error: e.message };
+  }
+  if (st.g !== g) return;
+  st.audit = a;
+  renderOpenHand();
+  renderChart();
+}
+
+/** The open-hand verdict of the play shown, beside the engine's win rate. */
+function renderOpenHand() {
+  const box = $('openhand');
+  const i = st.k - 1;
+  const a = st.audit;
+  box.replaceChildren();
+  if (i < 0 || !a) return;
+  const label = h('b', { text: 'Open-hand verdict: ' });
+  if (a.pending) { box.append(label, h('span', { class: 'muted', text: 'solving with every hand open…' })); return; }
+  if (a.error) { box.append(label, h('span', { class: 'muted', text: a.error })); return; }
+  const d = a.decisions.find((x) => x.play === i + 1);
+  let text;
+  let cls = 'muted';
+  if (!d) text = `not judged (more than ${a.max_cards} cards in play)`;
+  else if (d.before === 'unknown') text = 'unknown (the solver ran out of its node budget)';
+  else if (d.before === 'loss') text = 'the mover\'s side had already lost against best play';
+  else if (d.blunder) {
+    cls = 'loss';
+    text = `blunder: won before the play, lost after it${d.winning_moves && d.winning_moves.length ? ` · winning moves: ${d.winning_moves.map(moveLabel).join(', ')}` : ''}`;
+  } else if (d.after === 'win') { cls = 'good'; text = '✓ won before the play and still won after it'; }
+  else text = 'won before the play; after it unknown (node budget)';
+  if (d && a.decisive_play === d.play) text += ' · the decisive play of the game';
+  box.append(label, h('span', { class: cls, 'data-verdict': d ? (d.blunder ? 'blunder' : d.before) : 'not-judged', text }));
 }
 
 /** Hands and the current trick after k plays. */
@@ -116,6 +157,7 @@ function render() {
   $('first').disabled = $('prev').disabled = k === 0;
   $('next').disabled = $('last').disabled = k === g.steps.length;
   renderAnalysis();
+  renderOpenHand();
   renderChart();
   if (k > 0 && !st.analyses.has(k - 1)) analyse(k - 1);
 }
@@ -197,6 +239,11 @@ function renderChart() {
     s += `<rect x="${x(i) - bw / 2}" y="${y(a.best_win_rate)}" width="${bw}" height="${y(0) - y(a.best_win_rate)}" fill="#e5e7eb"/>`;
     if (a.played_win_rate != null) s += `<circle cx="${x(i)}" cy="${y(a.played_win_rate)}" r="3.2" fill="${COLOUR[i % 3]}"/>`;
   }
+  const blunders = st.audit && st.audit.decisions ? st.audit.decisions.filter((d) => d.blunder) : [];
+  for (const d of blunders) {
+    const cx = x(d.play - 1);
+    s += `<path class="blunder-mark" data-play="${d.play}" d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"><title>play ${d.play}: open-hand blunder</title></path>`;
+  }
   if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
   const mid = (l + w - r) / 2;
   s += `<text x="${mid - 70}" y="${hgt - 6}" text-anchor="end" fill="#6b7280">play</text>`;
@@ -205,6 +252,7 @@ function renderChart() {
   });
   s += '</svg>';
   $('chart').innerHTML = s;
+  $('chart').dataset.blunders = st.audit && st.audit.decisions ? String(blunders.length) : '';
   const svg = $('chart').firstChild;
   svg.addEventListener('click', (e) => {
     const box = svg.getBoundingClientRect();

@@ -1,5 +1,7 @@
 package io.github.ddzengine.tools.web;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +14,8 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.mc.audit.OpenHandAudit;
+import io.github.ddzengine.tools.cli.MoveLister;
 
 /**
  * The replay endpoints: a file of game records ({@code ddz play --out}) read and re-validated as
@@ -198,5 +202,63 @@ final class ReplayService {
         }
         PlayService.rate(o, "best_win_rate", d.winRate(0));
         return o;
+    }
+
+    /** Most cards in all hands of an audited decision, and the default. */
+    static final int AUDIT_MAX_CARDS = 30;
+    /** Default and largest node budget of one audit solve. */
+    static final long AUDIT_NODES = 2_000_000;
+    static final long AUDIT_MAX_NODES = 20_000_000;
+
+    /**
+     * {@code /api/replay/audit}: {@code {"record": LINE or object, "max_cards"?, "nodes"?}} -> the
+     * open-hand analysis of the game as {@code ddz analyze --json} gives it (every hand seen, the
+     * exact solver): each decision of at most {@code max_cards} cards in all hands (default and
+     * most {@value #AUDIT_MAX_CARDS}) with the mover's verdict before and after its move, the
+     * winning moves, whether it was a blunder (a won position lost by the move), and the decisive
+     * play; plays 1-based as in {@code ddz analyze}.
+     */
+    ObjectNode audit(Req q) {
+        JsonNode rec = q.get("record");
+        if (rec == null) {
+            throw HttpError.bad("missing \"record\" (one line of the records file, or its object)");
+        }
+        GameRecord r = read(rec.isTextual() ? rec.textValue() : rec.toString(), "\"record\": ");
+        int maxCards = q.integer("max_cards", AUDIT_MAX_CARDS, 1, AUDIT_MAX_CARDS);
+        long nodes = q.integer("nodes", AUDIT_NODES, 1, AUDIT_MAX_NODES);
+        OpenHandAudit.GameAudit a = Req.engine(() -> engines.withThreads(1).analyze(List.of(r), maxCards, nodes, null).get(0));
+        MoveTable t = r.rules().table();
+        ObjectNode o = Req.MAPPER.createObjectNode();
+        o.put("max_cards", maxCards);
+        ArrayNode out = o.putArray("decisions");
+        for (OpenHandAudit.Decision d : a.decisions()) {
+            ObjectNode n = out.addObject();
+            n.put("play", d.play() + 1);
+            n.put("seat", Seat.name(d.seat()));
+            n.put("move", t.format(d.move()));
+            n.put("cards", d.cards());
+            n.put("before", verdict(d.wonBefore()));
+            n.put("after", verdict(d.wonAfter()));
+            if (d.winning() == null) {
+                n.putNull("winning_moves");
+            } else {
+                ArrayNode w = n.putArray("winning_moves");
+                for (int m : MoveLister.inDisplayOrder(t, d.winning())) {
+                    w.add(t.format(m));
+                }
+            }
+            n.put("blunder", d.verdict() == OpenHandAudit.Verdict.BLUNDER);
+        }
+        OpenHandAudit.Decision decisive = OpenHandAudit.decisive(a);
+        if (decisive == null) {
+            o.putNull("decisive_play");
+        } else {
+            o.put("decisive_play", decisive.play() + 1);
+        }
+        return o;
+    }
+
+    private static String verdict(Boolean won) {
+        return won == null ? "unknown" : won ? "win" : "loss";
     }
 }

@@ -444,9 +444,9 @@ public final class WebServer implements AutoCloseable {
                 };
             }
         }
-        if (parts.length == 2 && first.equals("replay") && parts[1].equals("analyse")) {
+        if (parts.length == 2 && first.equals("replay") && (parts[1].equals("analyse") || parts[1].equals("audit"))) {
             Req q = body(ex, method, options.maxUploadBytes());
-            return search(() -> replays.analyse(q));
+            return parts[1].equals("audit") ? search(() -> replays.audit(q)) : search(() -> replays.analyse(q));
         }
         if (parts.length != 1) {
             throw new HttpError(404, "no API path " + path + " (see docs/web.md)");

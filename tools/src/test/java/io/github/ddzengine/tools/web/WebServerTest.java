@@ -380,6 +380,27 @@ class WebServerTest {
     }
 
     @Test
+    void auditsAGameOpenHandAsDdzAnalyzeDoes() throws Exception {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        io.github.ddzengine.engine.DdzEngine.standard().match("greedy", "rule", 1, 3, false, lines::add);
+        JsonNode g = ok(post("/api/replay", obj("records", lines.get(0) + "\n"))).json().get("games").get(0);
+        String record = g.get("record").asText();
+        JsonNode a = ok(post("/api/replay/audit", obj("record", record, "max_cards", 16))).json();
+        assertEquals(16, a.get("max_cards").asInt());
+        JsonNode decisions = a.get("decisions");
+        assertTrue(decisions.size() > 0, a.toString());
+        int plays = g.get("steps").size();
+        for (JsonNode d : decisions) {
+            int play = d.get("play").asInt();
+            assertTrue(play >= 1 && play <= plays, d.toString());
+            assertTrue(d.get("cards").asInt() <= 16, d.toString());
+            assertEquals(d.get("blunder").asBoolean(), d.get("before").asText().equals("win")
+                && d.get("after").asText().equals("loss"), d.toString());
+        }
+        bad(post("/api/replay/audit", obj("record", record, "max_cards", 31)), 400, "\"max_cards\"");
+    }
+
+    @Test
     void asksWhichReadingOfAmbiguousCards() throws Exception {
         // position 0 holds 333444555666 and bids 3, so it leads, and those cards read two ways
         String deal = "333444555666789TJ/77788899TTJJQQKKA/39TJQQKKAAA2222XD/456";
