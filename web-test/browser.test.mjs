@@ -271,6 +271,125 @@ test('ladder: the JSON of ddz ladder shown with each baseline\'s intervals', { t
   assert.deepEqual(errors, []);
 });
 
+/**
+ * The visible text (and placeholders and titles) of the page that is in the other language than
+ * `lang`: in English any Chinese character; in Chinese any Latin word but card ranks, agent specs,
+ * file names and the pieces of notation. The language switch, code samples, card faces and the
+ * version are left out.
+ */
+function otherLanguage(p, lang) {
+  return p.evaluate((lang) => {
+    const skip = 'code, .card, .lang-switch, .ver, script, style, .mono';
+    const ALLOWED = new Set(['ddz', 'rule', 'greedy', 'random', 'mc', 'oracle', 'net', 'exec', 'budget', 'worlds', 'effort',
+      'douzero', 'rlcard', 'botzone', 'v1', 'v2', 'B', 'vs', 'HTTP', 'JSON']);
+    const bad = [];
+    const check = (text, where) => {
+      if (lang === 'en') {
+        if (/[\u3400-\u9fff]/.test(text)) bad.push(`${where}: ${text.trim()}`);
+        return;
+      }
+      const words = text.replace(/\S+\.(jsonl|json|txt|gz)\b/g, ' ').match(/[A-Za-z][A-Za-z0-9-]*/g) || [];
+      const foreign = words.filter((w) => !ALLOWED.has(w) && !/^[TJQKAXD]+$/.test(w) && !/^(mc|rule)-/.test(w));
+      if (foreign.length) bad.push(`${where}: ${text.trim()} [${foreign.join(' ')}]`);
+    };
+    const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && !el.closest(skip) && visible(el) && n.data.trim()) check(n.data, el.id || el.tagName.toLowerCase());
+    }
+    for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+      if (el.closest(skip) || !visible(el)) continue;
+      for (const a of ['placeholder', 'title', 'aria-label']) if (el.getAttribute(a)) check(el.getAttribute(a), `${el.id || el.tagName.toLowerCase()}@${a}`);
+    }
+    check(document.title, 'title');
+    return bad;
+  }, lang);
+}
+
+test('中文: the switch shows every page in Chinese, remembered by the browser, and back', { timeout: 240000 }, async () => {
+  const p = await context.newPage();
+  p.setDefaultTimeout(60000);
+  p.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  const found = [];
+  const clean = async (what, lang = 'zh') => { for (const b of await otherLanguage(p, lang)) found.push(`${what} (${lang}): ${b}`); };
+  try {
+    await p.goto(base);
+    await clean('home', 'en');
+    await p.click('#lang-switch');
+    await p.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert.equal(await p.textContent('#lang-switch'), 'English');
+    await clean('home');
+    // a puzzle solved, stepped and played out
+    await p.goto(`${base}puzzle`);
+    await clean('puzzle');
+    await p.click('#example');
+    await p.waitForFunction(() => document.getElementById('pos-text').textContent.startsWith('448999'));
+    await p.click('#solve');
+    await p.waitForSelector('#result:not([hidden])');
+    assert.match(await p.textContent('#verdict'), /地主胜/);
+    for (let i = 0; i < 3; i++) await p.click('#next');
+    await clean('puzzle, solved');
+    await p.click('#playout');
+    await p.waitForSelector('#player:not([hidden])');
+    await p.click('#hint');
+    await clean('puzzle, played out');
+    await p.fill('#hand0', '333333');
+    await p.press('#hand0', 'Enter');
+    await p.waitForFunction(() => document.getElementById('msg').classList.contains('err'));
+    assert.match(await p.textContent('#msg'), /地主：牌有误/);
+    await clean('puzzle, a bad hand');
+    // a game against the engine: bidding, then a hint
+    await p.goto(`${base}play?seed=5&budget=30`);
+    await p.waitForFunction(() => document.querySelectorAll('#my-hand .card').length >= 17);
+    await clean('play, bidding');
+    for (let i = 0; i < 40 && await p.evaluate(() => !document.getElementById('bid-actions').hidden); i++) {
+      const bid = p.locator('#bid-actions button:not([disabled])').last();
+      if (await bid.count()) await bid.click(); else await p.waitForTimeout(100);
+    }
+    await p.waitForFunction(() => !document.getElementById('play-actions').hidden && !document.getElementById('hint').disabled);
+    await p.click('#hint');
+    await p.waitForSelector('#bars .bar');
+    await clean('play, a hint');
+    // a replay analysed, a match report, a ladder
+    await p.goto(`${base}replay`);
+    await p.setInputFiles('#file', join(out, 'games.jsonl'));
+    await p.waitForSelector('#replay:not([hidden])');
+    for (let i = 0; i < 7; i++) await p.click('#next');
+    await p.waitForFunction(() => document.getElementById('chart').dataset.blunders !== '', null, { timeout: 60000 });
+    await p.waitForFunction(() => /第 7 手/.test(document.getElementById('verdict').textContent) && !document.getElementById('verdict').classList.contains('spin'));
+    await clean('replay');
+    await p.click('#last');
+    await clean('replay, the end');
+    await p.screenshot({ path: join(out, 'zh-replay.png'), fullPage: true });
+    await p.goto(`${base}report`);
+    await p.fill('#deals', '50');
+    await p.click('#run');
+    await p.waitForSelector('#out svg.wp-plot');
+    await clean('report');
+    await p.goto(`${base}ladder`);
+    await p.setInputFiles('#file', join(out, 'ladder.json'));
+    await p.waitForSelector('table.ladder');
+    await clean('ladder');
+    // and back to English, remembered too
+    await p.click('#lang-switch');
+    await p.waitForFunction(() => document.documentElement.lang === 'en');
+    await p.goto(`${base}replay`);
+    await p.setInputFiles('#file', join(out, 'games.jsonl'));
+    await p.waitForSelector('#replay:not([hidden])');
+    for (let i = 0; i < 3; i++) await p.click('#next');
+    await clean('replay', 'en');
+    for (const path of ['puzzle', 'play', 'report', 'ladder']) {
+      await p.goto(base + path);
+      await clean(path, 'en');
+    }
+  } finally {
+    await p.close();
+  }
+  assert.deepEqual(found, [], 'text of the other language');
+  assert.deepEqual(errors, []);
+});
+
 for (const [w, hgt] of [[390, 844], [360, 740]]) {
   test(`a ${w} px phone: no page is wider than the screen`, { timeout: 120000 }, async () => {
     const p = await context.newPage(); // the persistent context's pages: the phone's width, no rescaling

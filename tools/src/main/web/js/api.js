@@ -1,9 +1,10 @@
 // The JSON API (docs/web.md): every call resolves to the answer object or throws an Error whose
-// message is the server's one-line reason.
+// message is the server's one-line reason (in the page's language where it is known: i18n.js).
+import { errorText } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body && body.error ? body.error : `HTTP ${status}`);
+    super(errorText(body && body.error ? body.error : `HTTP ${status}`));
     this.status = status;
     this.body = body || {};
   }

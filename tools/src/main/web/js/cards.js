@@ -1,4 +1,5 @@
 // Cards: ranks, suits (cosmetic: Dou Dizhu ignores them) and their pictures, drawn with CSS and SVG.
+import { typeName, word } from './i18n.js';
 
 /** The ranks in order, one character each, as the engine writes them. */
 export const RANKS = ['3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2', 'X', 'D'];
@@ -37,18 +38,13 @@ export function minus(a, b) {
   return out.join('');
 }
 
-/** Shows a rank as a person reads it: 10 for T, the jokers by name. */
-export function rankLabel(r) {
-  return r === 'T' ? '10' : r === 'X' ? 'small joker' : r === 'D' ? 'big joker' : r;
-}
-
 /** A move as a person reads it: 10 for T, the rocket named, the type of an ambiguous move in words. */
 export function moveLabel(move) {
-  if (!move || move === 'pass') return 'pass';
+  if (!move || move === 'pass') return word('pass');
   const [cards, type] = move.split(':');
   const text = ranksOf(cards).map((r) => (r === 'T' ? '10' : r)).join('');
-  if (text === 'XD') return 'XD (rocket)';
-  return type ? `${text} (${type.replace(/_/g, ' ')})` : text;
+  if (text === 'XD') return `XD (${typeName('rocket')})`;
+  return type ? `${text} (${typeName(type)})` : text;
 }
 
 const JOKER_SVG = '<svg viewBox="0 0 40 40" aria-hidden="true"><path d="M20 3l4.6 10.2 11 1.1-8.3 7.4 2.4 10.9L20 27l-9.7 5.6 2.4-10.9-8.3-7.4 11-1.1z" fill="currentColor"/><circle cx="20" cy="19" r="3.2" fill="#fff"/></svg>';
@@ -129,6 +125,3 @@ export function h(tag, attrs = {}, ...children) {
   for (const c of children) if (c != null) el.append(c);
   return el;
 }
-
-/** Role names. */
-export const ROLE = { landlord: 'Landlord 地主', farmer: 'Farmer 农民', down: 'Down 下家农民', up: 'Up 上家农民' };

@@ -2,6 +2,7 @@
 // the browser: nothing is sent to the server).
 import { h } from './cards.js';
 import { onFile, showVersion } from './api.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,8 +42,8 @@ function render(ladders) {
     const rows = l.rows;
     const maxAdp = Math.max(1, ...rows.flatMap((r) => (r.adp_ci || []).map((v) => Math.abs(v ?? 0))));
     const table = h('table', { class: 'ladder' },
-      h('thead', {}, h('tr', {}, ...['baseline', 'WP of ' + l.a, '95% CI', '', 'ADP', '95% CI', '', 'as landlord', 'as farmers', 'games']
-        .map((t) => h('th', { text: t })))),
+      h('thead', {}, h('tr', {}, ...['baseline', t('WP of {a}', { a: l.a }), '95% CI', '', 'ADP', '95% CI', '', 'as landlord', 'as farmers', 'games']
+        .map((x) => h('th', { text: x })))),
       h('tbody', {}, ...rows.map((r) => h('tr', {},
         h('td', { class: 'mono', text: r.b_spec || r.b }),
         h('td', { class: 'num', text: f(r.wp, 4) }),
@@ -55,8 +56,9 @@ function render(ladders) {
         h('td', { class: 'num', text: f(r.wp_farmer, 4) }),
         h('td', { class: 'num', text: String(r.games) })))));
     box.append(h('section', { class: 'panel' },
-      h('h2', { text: `${l.a_spec || l.a} against ${rows.length} baseline${rows.length === 1 ? '' : 's'}` }),
-      h('p', { class: 'muted small', text: `${rows[0] ? rows[0].deals : 0} deals each, rules ${l.rules}, seed ${l.seed}${l.bidding ? ', bidding' : ''}` }),
+      h('h2', { text: t(rows.length === 1 ? '{a} against 1 baseline' : '{a} against {n} baselines', { a: l.a_spec || l.a, n: rows.length }) }),
+      h('p', { class: 'muted small', text: t('{deals} deals each, rules {rules}, seed {seed}', { deals: rows[0] ? rows[0].deals : 0, rules: t(l.rules), seed: l.seed })
+        + (l.bidding ? t(', bidding') : '') }),
       h('div', { class: 'scroll' }, table)));
   }
 }
@@ -67,17 +69,17 @@ function load(text, name) {
     for (const [i, line] of text.split(/\r?\n/).entries()) {
       if (!line.trim()) continue;
       let o;
-      try { o = JSON.parse(line); } catch (e) { throw new Error(`line ${i + 1}: not JSON (${e.message})`); }
-      if (!o || !Array.isArray(o.rows) || typeof o.a !== 'string') throw new Error(`line ${i + 1}: not the output of ddz ladder --json`);
+      try { o = JSON.parse(line); } catch (e) { throw new Error(t('line {n}: not JSON ({error})', { n: i + 1, error: e.message })); }
+      if (!o || !Array.isArray(o.rows) || typeof o.a !== 'string') throw new Error(t('line {n}: not the output of ddz ladder --json', { n: i + 1 }));
       ladders.push(o);
     }
     if (!ladders.length) throw new Error('no ladder in the file');
   } catch (e) {
-    msg(`${name ? name + ': ' : ''}${e.message}`, true);
+    msg(name ? t('{seat}: {error}', { seat: name, error: e.message }) : e.message, true);
     $('ladders').replaceChildren();
     return;
   }
-  msg(`${name ? name + ': ' : ''}${ladders.length} ladder${ladders.length === 1 ? '' : 's'}`);
+  msg(t(ladders.length === 1 ? '{name}: 1 ladder' : '{name}: {n} ladders', { name: name || '', n: ladders.length }).replace(/^[:：]\s*/, ''));
   render(ladders);
 }
 

@@ -1,6 +1,7 @@
 // Play page: a whole game against the Monte Carlo engine, bidding included.
 import { cardEls, backEl, showPlay, h, canonical, counts, moveLabel } from './cards.js';
 import { post, get, showVersion } from './api.js';
+import { t, word, typeName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const ROLE = { landlord: 'Landlord', landlord_down: 'Farmer', landlord_up: 'Farmer' };
@@ -38,7 +39,7 @@ async function newGame() {
     st.game = await post('/api/game', body);
     st.hint = null;
     $('bars').replaceChildren();
-    $('hint-info').textContent = 'press Hint on your turn';
+    $('hint-info').textContent = t('press Hint on your turn');
     history.replaceState(null, '', `/play?game=${st.game.id}`);
   });
 }
@@ -66,7 +67,7 @@ function showReadings(readings) {
   const box = $('readings');
   box.replaceChildren(h('span', { class: 'small', text: 'play it as:' }));
   for (const r of readings) {
-    const b = h('button', { text: r.split(':')[1].replace(/_/g, ' ') });
+    const b = h('button', { text: typeName(r.split(':')[1]) });
     b.addEventListener('click', () => playMove(r));
     box.append(b);
   }
@@ -76,12 +77,12 @@ const hint = () => act(async () => {
   $('hint-info').textContent = 'thinking…';
   const d = await post(`/api/game/${st.game.id}/hint`, { budget_ms: 400 });
   st.hint = d;
-  $('hint-info').textContent = `${d.worlds.toLocaleString()} worlds in ${Math.round(d.time_ms)} ms`;
+  $('hint-info').textContent = t('{worlds} worlds in {ms} ms', { worlds: d.worlds.toLocaleString(), ms: Math.round(d.time_ms) });
   const bars = $('bars');
   bars.replaceChildren();
   d.candidates.slice(0, 12).forEach((c, i) => {
     const pct = c.win_rate == null ? 0 : c.win_rate * 100;
-    const bar = h('div', { class: 'bar' + (i === 0 ? ' best' : ''), title: `mean score ${c.mean_score}` },
+    const bar = h('div', { class: 'bar' + (i === 0 ? ' best' : ''), title: t('mean score {score}', { score: c.mean_score }) },
       h('span', { class: 'mvt', text: moveLabel(c.move) }),
       h('div', { class: 'track' }, h('div', { class: 'fill', style: `width:${pct.toFixed(1)}%` })),
       h('span', { class: 'pct', text: `${pct.toFixed(0)}%` }));
@@ -97,7 +98,7 @@ function selectCards(c) {
     el.classList.remove('sel');
     if (want[el.dataset.rank]) { want[el.dataset.rank]--; el.classList.add('sel'); }
   }
-  msg(c.move === 'pass' ? 'the engine would pass here' : `selected ${moveLabel(c.move)} (win rate ${(c.win_rate * 100).toFixed(0)}%)`);
+  msg(c.move === 'pass' ? t('the engine would pass here') : t('selected {move} (win rate {pct}%)', { move: moveLabel(c.move), pct: (c.win_rate * 100).toFixed(0) }));
 }
 
 // ------------------------------------------------------------------ rendering
@@ -105,9 +106,9 @@ function selectCards(c) {
 function seatLabel(p) {
   const g = st.game;
   const pl = g.players[p];
-  if (g.phase === 'bidding') return pl.you ? 'You' : `Engine ${p === (g.position + 1) % 3 ? '(next)' : '(before you)'}`;
-  if (pl.you) return 'You';
-  return pl.role !== 'landlord' && g.role !== 'landlord' ? 'Engine · your partner' : 'Engine';
+  if (g.phase === 'bidding') return t(pl.you ? 'You' : p === (g.position + 1) % 3 ? 'Engine (next)' : 'Engine (before you)');
+  if (pl.you) return t('You');
+  return t(pl.role !== 'landlord' && g.role !== 'landlord' ? 'Engine · your partner' : 'Engine');
 }
 
 function opp(el, p) {
@@ -116,10 +117,10 @@ function opp(el, p) {
   el.replaceChildren();
   const landlord = pl.role === 'landlord';
   const av = h('div', { class: 'avatar' + (pl.role && !landlord ? ' farmer' : '') },
-    pl.role ? (landlord ? '地主' : '农民') : '?', h('small', { text: pl.role ? ROLE[pl.role] : `pos ${p}` }));
+    pl.role ? (landlord ? '♚' : '♟') : '?', h('small', { text: pl.role ? word(ROLE[pl.role]) : t('pos {p}', { p }) }));
   const info = h('div', { class: 'info' });
   const bidOf = g.bids.find((b) => b.position === p);
-  info.append(h('div', { class: 'nm', text: `${seatLabel(p)}${bidOf ? ` · bid ${bidOf.bid || 'pass'}` : ''}` }));
+  info.append(h('div', { class: 'nm', text: bidOf ? t('{who} · bid {bid}', { who: seatLabel(p), bid: bidOf.bid || word('pass') }) : seatLabel(p) }));
   if (pl.hand !== undefined) {
     const hand = h('div', { class: 'hand tight', style: '--card-w:34px;--card-h:48px' });
     hand.append(...cardEls(pl.hand, 'xs'));
@@ -148,14 +149,14 @@ function render() {
   opp($('opp-right'), (you + 1) % 3);
   // kitty
   const kitty = $('kitty');
-  kitty.replaceChildren(h('span', { class: 'lbl', text: 'Kitty 底牌' }));
+  kitty.replaceChildren(h('span', { class: 'lbl', text: t('Kitty') }));
   if (g.kitty) kitty.append(...cardEls(g.kitty, 'sm'));
   else for (let i = 0; i < 3; i++) kitty.append(backEl('sm'));
   // bids
-  const names = (p) => (p === you ? 'you' : p === (you + 1) % 3 ? 'next' : 'before you');
-  const bids = g.bids.map((b) => `${names(b.position)} ${b.bid === 0 ? 'pass' : b.bid}`).join(' · ');
-  $('bidinfo').textContent = g.phase === 'bidding' ? (bids ? `Bids: ${bids}` : 'Bidding: you may bid 1, 2 or 3, or pass')
-    : `Bids: ${bids || '—'} → landlord: ${g.landlord_position === you ? 'you' : 'engine'} · base ${g.base}`;
+  const names = (p) => word(p === you ? 'you' : p === (you + 1) % 3 ? 'next' : 'before you');
+  const bids = g.bids.map((b) => t('{who} {bid}', { who: names(b.position), bid: b.bid === 0 ? word('pass') : b.bid })).join(' · ');
+  $('bidinfo').textContent = g.phase === 'bidding' ? (bids ? t('Bids: {bids}', { bids }) : t('Bidding: you may bid 1, 2 or 3, or pass'))
+    : t('Bids: {bids} → landlord: {who} · base {base}', { bids: bids || '—', who: word(g.landlord_position === you ? 'you' : 'engine'), base: g.base });
   // my hand
   const mine = g.players[you];
   const hand = $('my-hand');
@@ -174,7 +175,7 @@ function render() {
   bidBox.replaceChildren();
   if (g.phase === 'bidding') {
     for (const b of [0, 1, 2, 3]) {
-      const btn = h('button', { class: b === 0 ? '' : 'primary', 'data-bid': b, text: b === 0 ? 'No bid 不叫' : `${b} 分` });
+      const btn = h('button', { class: b === 0 ? '' : 'primary', 'data-bid': b, text: b === 0 ? t('No bid') : t('{b} points', { b }) });
       btn.disabled = busy || !(g.legal_bids || []).includes(b) || g.to_bid !== you;
       btn.addEventListener('click', () => bid(b));
       bidBox.append(btn);
@@ -185,10 +186,10 @@ function render() {
   $('pass').disabled = !myTurn || g.lead;
   // status
   const status = $('status');
-  if (busy) status.textContent = 'The engine is thinking…';
-  else if (g.phase === 'bidding') status.textContent = 'Your bid';
+  if (busy) status.textContent = t('The engine is thinking…');
+  else if (g.phase === 'bidding') status.textContent = t('Your bid');
   else if (g.phase === 'play') {
-    status.textContent = g.lead ? 'Your lead: play any combination' : `Beat ${moveLabel(g.beat)} — or pass`;
+    status.textContent = g.lead ? t('Your lead: play any combination') : t('Beat {move} — or pass', { move: moveLabel(g.beat) });
   } else status.textContent = '';
   status.classList.toggle('spin', busy);
   // banner
@@ -197,25 +198,27 @@ function render() {
   if (g.phase === 'over') {
     const r = g.result;
     banner.classList.toggle('won', r.you_won);
-    $('banner-title').textContent = r.you_won ? 'You win! 你赢了' : 'The engine wins';
-    $('banner-text').textContent = `${r.winner === 'landlord' ? 'The landlord' : 'The farmers'} went out first · multiplier ${r.multiplier}`
-      + `${r.spring ? ' (spring)' : ''}${r.anti_spring ? ' (anti-spring)' : ''} · your score ${r.your_score > 0 ? '+' : ''}${r.your_score}`;
+    $('banner-title').textContent = t(r.you_won ? 'You win!' : 'The engine wins');
+    $('banner-text').textContent = t('{side} went out first · multiplier {m}', { side: t(r.winner === 'landlord' ? 'The landlord' : 'The farmers'), m: r.multiplier })
+      + (r.spring ? t(' (spring)') : '') + (r.anti_spring ? t(' (anti-spring)') : '')
+      + t(' · your score {score}', { score: `${r.your_score > 0 ? '+' : ''}${r.your_score}` });
     const blob = new Blob([g.record + '\n'], { type: 'application/x-ndjson' });
     $('download').href = URL.createObjectURL(blob);
     countGame(g);
   }
   renderStats();
   // info and log
-  $('game-info').replaceChildren(h('div', { text: g.phase === 'bidding' ? `Bidding · seed ${g.seed}`
-    : `You are the ${g.role === 'landlord' ? 'landlord' : 'farmer (' + g.role.replace('landlord_', '') + ')'} · base ${g.base} · seed ${g.seed}` }));
+  $('game-info').replaceChildren(h('div', { text: g.phase === 'bidding' ? t('Bidding · seed {seed}', { seed: g.seed })
+    : g.role === 'landlord' ? t('You are the landlord · base {base} · seed {seed}', { base: g.base, seed: g.seed })
+      : t('You are the farmer ({seat}) · base {base} · seed {seed}', { seat: word(g.role.replace('landlord_', '')), base: g.base, seed: g.seed }) }));
   const log = $('log');
   log.replaceChildren();
   const seatName = (s) => {
     const p = g.players.find((x) => x.seat === s);
-    return p.you ? 'you' : (p.role === 'landlord' ? 'landlord' : 'farmer');
+    return word(p.you ? 'you' : (p.role === 'landlord' ? 'landlord' : 'farmer'));
   };
   for (const e of g.history || []) {
-    log.append(h('div', { class: 'e' }, h('span', { class: 's', text: seatName(e.seat) }), h('span', { class: 'mono', text: e.move })));
+    log.append(h('div', { class: 'e' }, h('span', { class: 's', text: seatName(e.seat) }), h('span', { class: 'mono', text: e.move === 'pass' ? word('pass') : e.move })));
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -246,13 +249,13 @@ function countGame(g) {
 
 function renderStats() {
   const s = loadStats();
-  const pct = (w, n) => (n ? `${w} of ${n} (${Math.round((100 * w) / n)}%)` : 'none yet');
+  const pct = (w, n) => (n ? t('{w} of {n} ({pct}%)', { w, n, pct: Math.round((100 * w) / n) }) : t('none yet'));
   $('stats').replaceChildren(s.games === 0 ? h('span', { class: 'muted', text: 'no finished game yet' })
     : h('div', {},
-      h('div', { text: `Games ${s.games} · won ${pct(s.wins, s.games)}` }),
-      h('div', { text: `as landlord: won ${pct(s.landlordWins, s.landlordGames)}` }),
-      h('div', { text: `as farmer: won ${pct(s.farmerWins, s.farmerGames)}` }),
-      h('div', { text: `points ${s.points > 0 ? '+' : ''}${s.points} (${(s.points / s.games).toFixed(2)} a game)` })));
+      h('div', { text: t('Games {n} · won {won}', { n: s.games, won: pct(s.wins, s.games) }) }),
+      h('div', { text: t('as landlord: won {won}', { won: pct(s.landlordWins, s.landlordGames) }) }),
+      h('div', { text: t('as farmer: won {won}', { won: pct(s.farmerWins, s.farmerGames) }) }),
+      h('div', { text: t('points {p} ({avg} a game)', { p: `${s.points > 0 ? '+' : ''}${s.points}`, avg: (s.points / s.games).toFixed(2) }) })));
 }
 
 function toReplay() {
@@ -277,7 +280,7 @@ async function init() {
   const budget = new URLSearchParams(location.search).get('budget');
   if (budget) {
     const sel = $('budget');
-    if (![...sel.options].some((o) => o.value === budget)) sel.append(h('option', { value: budget, text: `${budget} ms` }));
+    if (![...sel.options].some((o) => o.value === budget)) sel.append(h('option', { value: budget, text: t('{ms} ms', { ms: budget }) }));
     sel.value = budget;
   }
   const id = new URLSearchParams(location.search).get('game');

@@ -1,10 +1,11 @@
 // Puzzle page: deal cards into two or three hands, solve, step through the line, play it out.
 import { RANKS, cardEl, cardEls, showPlay, h, ranksOf, counts, canonical, minus, moveLabel } from './cards.js';
 import { post, showVersion } from './api.js';
+import { t, word, typeName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-const NAMES2 = ['Landlord 地主', 'Farmer 农民'];
-const NAMES3 = ['Landlord 地主', 'Down 下家', 'Up 上家'];
+const NAMES2 = ['Landlord', 'Farmer'];
+const NAMES3 = ['Landlord', 'Down', 'Up'];
 const BANS = [['trio', 'trio'], ['trio_solo', '31'], ['trio_pair', '32'], ['four_two_solo', '421'], ['four_two_pair', '422'], ['winged_planes', 'planes with wings']];
 
 const st = {
@@ -17,7 +18,9 @@ const st = {
 };
 
 const names = () => (st.seats === 2 ? NAMES2 : NAMES3);
-const role = (s) => names()[s].split(' ')[0].toLowerCase();
+const role = (s) => names()[s].toLowerCase();
+/** A seat's name as the page shows it. */
+const shown = (s) => word(names()[s]);
 
 // ------------------------------------------------------------------ deck and hands
 
@@ -43,7 +46,7 @@ function clickDeck(r, s) {
   else {
     const max = st.active === 0 ? 20 : 17;
     if (handOf(st.active).length >= max) {
-      msg(`${names()[st.active]} holds ${max} cards at most`, true);
+      msg(t('{name} holds {max} cards at most', { name: shown(st.active), max }), true);
       return;
     }
     st.owner.set(key, st.active);
@@ -79,7 +82,7 @@ function assign(seat, text) {
       if ((r === 'X' || r === 'D') && s > 0) continue;
       if (!st.owner.has(`${r}/${s}`)) { st.owner.set(`${r}/${s}`, seat); got++; }
     }
-    if (got < n) throw new Error(`not enough ${r === 'T' ? '10' : r}s left for ${names()[seat]}: another hand holds them`);
+    if (got < n) throw new Error(t('not enough {rank}s left for {name}: another hand holds them', { rank: r === 'T' ? '10' : r, name: shown(seat) }));
   }
 }
 
@@ -100,7 +103,7 @@ function renderHands() {
     }
     const n = handOf(s).length;
     const boxEl = h('div', { class: `seatbox s${s}${st.active === s ? ' on' : ''}`, 'data-seat': s },
-      h('div', { class: 'row' }, h('span', { class: 'name', text: names()[s] }), h('span', { class: 'muted small', text: `${n} card${n === 1 ? '' : 's'}` }), input),
+      h('div', { class: 'row' }, h('span', { class: 'name', text: shown(s) }), h('span', { class: 'muted small', text: t(n === 1 ? '{n} card' : '{n} cards', { n }) }), input),
       hand);
     boxEl.addEventListener('click', () => { st.active = s; renderHands(); });
     box.append(boxEl);
@@ -115,7 +118,7 @@ async function typed(seat, input) {
     msg('');
   } catch (e) {
     input.classList.add('bad');
-    msg(`${names()[seat]}: ${e.message}`, true);
+    msg(t('{seat}: {error}', { seat: shown(seat), error: e.message }), true);
   }
   changed(false);
 }
@@ -134,8 +137,8 @@ function renderSelects() {
   const lastSeat = $('last-seat');
   const mv = keep(mover);
   const ls = keep(lastSeat);
-  mover.replaceChildren(...names().map((n, i) => h('option', { value: i, text: n })));
-  lastSeat.replaceChildren(...names().map((n, i) => h('option', { value: i, text: n })));
+  mover.replaceChildren(...names().map((n, i) => h('option', { value: i, text: word(n) })));
+  lastSeat.replaceChildren(...names().map((n, i) => h('option', { value: i, text: word(n) })));
   mover.value = mv && +mv < st.seats ? mv : '0';
   lastSeat.value = ls && +ls < st.seats ? ls : '1';
 }
@@ -172,7 +175,7 @@ async function loadPosition(text) {
   const fields = text.trim().split(/\s+/);
   const hands = (fields[0] || '').split('/');
   if (hands.length < 2 || hands.length > 3 || fields.length < 2) {
-    msg('a position is HAND0/HAND1[/HAND2] MOVER [LAST@SEAT], for example 448999TJJQQAD/336688TAA22X 0', true);
+    msg(t('a position is HAND0/HAND1[/HAND2] MOVER [LAST@SEAT], for example 448999TJJQQAD/336688TAA22X 0'), true);
     return;
   }
   try {
@@ -235,14 +238,15 @@ function showResult(r) {
   $('result').hidden = false;
   const v = $('verdict');
   const seats = r.hands.length;
-  const moverName = (seats === 2 ? NAMES2 : NAMES3)[r.mover].split(' ')[0].toLowerCase();
+  const moverName = word((seats === 2 ? NAMES2 : NAMES3)[r.mover].toLowerCase());
   if (r.verdict === 'unknown') {
     v.className = 'verdict unknown';
-    v.textContent = `No verdict within the time budget (${Math.round(r.time_ms)} ms)`;
+    v.textContent = t('No verdict within the time budget ({ms} ms)', { ms: Math.round(r.time_ms) });
   } else {
-    const who = r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win';
+    const who = t(r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win');
     v.className = 'verdict ' + (r.winner === 'landlord' ? 'win0' : 'win1');
-    v.textContent = `${who}: the ${moverName}, to move, ${r.mover_wins ? 'forces a win' : 'loses whatever it plays'}`;
+    v.textContent = t(r.mover_wins ? '{winner}: the {mover}, to move, forces a win' : '{winner}: the {mover}, to move, loses whatever it plays',
+      { winner: who, mover: moverName });
   }
   const chips = $('winning-moves');
   chips.replaceChildren();
@@ -252,15 +256,15 @@ function showResult(r) {
     chips.append(h('span', { class: 'chip win', 'data-move': m }, box, h('span', { class: 'mono', text: m })));
   }
   if (r.winning_moves && r.winning_moves.length === 0) chips.append(h('span', { class: 'muted', text: 'none: every move loses' }));
-  $('stats').textContent = r.verdict === 'unknown' ? '' : `${(r.nodes || 0).toLocaleString()} nodes · ${Math.round(r.time_ms).toLocaleString()} ms`
-    + ` · the losing side ${r.defence === 'resist' ? 'puts up its best resistance' : 'plays its first legal move'}`
-    + (r.line_complete ? '' : ' · the line was cut by the time budget');
+  $('stats').textContent = r.verdict === 'unknown' ? '' : t('{nodes} nodes · {ms} ms', { nodes: (r.nodes || 0).toLocaleString(), ms: Math.round(r.time_ms).toLocaleString() })
+    + t(r.defence === 'resist' ? ' · the losing side puts up its best resistance' : ' · the losing side plays its first legal move')
+    + (r.line_complete ? '' : t(' · the line was cut by the time budget'));
   $('line-panel').hidden = r.verdict === 'unknown';
   const side = $('side');
   side.replaceChildren();
   const sides = seats === 2 ? [['landlord', 'Landlord'], ['farmers', 'Farmer']] : [['landlord', 'Landlord'], ['farmers', 'Farmers']];
   for (const [k, label] of sides) {
-    const b = h('button', { 'data-side': k, text: label });
+    const b = h('button', { 'data-side': k, text: word(label) });
     b.addEventListener('click', () => { for (const x of side.children) x.classList.toggle('on', x === b); });
     side.append(b);
   }
@@ -301,7 +305,7 @@ function renderBoard(hands, trick, toMove, youSeats, selectable) {
   const rows = $('seat-rows');
   rows.replaceChildren();
   const seats = hands.length;
-  const nm = seats === 2 ? NAMES2 : NAMES3;
+  const nm = (seats === 2 ? NAMES2 : NAMES3).map(word);
   for (let s = 0; s < seats; s++) {
     const mine = youSeats && youSeats.includes(s);
     const hand = h('div', { class: 'hand' });
@@ -314,14 +318,14 @@ function renderBoard(hands, trick, toMove, youSeats, selectable) {
     if (trick[s]) showPlay(played, trick[s], 'sm');
     const n = ranksOf(hands[s]).length;
     rows.append(h('div', { class: `seat${s === toMove ? ' tomove' : ''}`, 'data-seat': s },
-      h('div', { class: 'who' }, nm[s], mine ? ' (you)' : '', h('span', { class: 'sub', text: `${n} card${n === 1 ? '' : 's'}` })),
+      h('div', { class: 'who' }, nm[s], mine ? t(' (you)') : '', h('span', { class: 'sub', text: t(n === 1 ? '{n} card' : '{n} cards', { n }) })),
       h('div', {}, hand, played)));
   }
 }
 
 function renderLine() {
   const r = st.result;
-  $('board-title').textContent = 'The winning line';
+  $('board-title').textContent = t('The winning line');
   $('stepper').hidden = false;
   $('player').hidden = true;
   $('back-to-line').hidden = true;
@@ -332,22 +336,23 @@ function renderLine() {
   const k = st.step;
   const b = replay(r.hands, r.mover, initialLast(r), line.slice(0, k));
   renderBoard(b.hands, b.trick, k < line.length ? line[k].seat : -1, null, false);
-  const nm = r.hands.length === 2 ? NAMES2 : NAMES3;
+  const nm = (r.hands.length === 2 ? NAMES2 : NAMES3).map(word);
   const status = $('status');
   const where = $('where');
   if (k === 0) {
-    status.textContent = `${nm[r.mover].split(' ')[0]} to move. ${r.winner === 'landlord' ? 'The landlord' : 'The farmers'} win with best play.`;
+    status.textContent = t(r.winner === 'landlord' ? '{who} to move. The landlord wins with best play.' : '{who} to move. The farmers win with best play.', { who: nm[r.mover] });
   } else {
     const m = line[k - 1];
-    const who = nm[m.seat].split(' ')[0];
+    const who = nm[m.seat];
     if (m.out) {
-      status.textContent = `${who} out — ${r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win'}`;
+      status.textContent = t('{who} out — {result}', { who, result: t(r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win') });
     } else {
-      const opts = m.winning_moves && m.winning_moves.length > 1 ? ` (winning here: ${m.winning_moves.join(', ')})` : '';
-      status.textContent = `${who} ${m.move === 'pass' ? 'passes' : 'plays ' + moveLabel(m.move)}${m.side === 'loser' ? ' — its best resistance' : ''}${opts}`;
+      const opts = m.winning_moves && m.winning_moves.length > 1 ? t(' (winning here: {moves})', { moves: m.winning_moves.map(moveLabel).join(', ') }) : '';
+      status.textContent = t(m.move === 'pass' ? '{who} passes' : '{who} plays {move}', { who, move: moveLabel(m.move) })
+        + (m.side === 'loser' ? t(' — its best resistance') : '') + opts;
     }
   }
-  where.textContent = `Move ${k} of ${line.length}${r.line_complete ? '' : ' (line cut by the time budget)'}`;
+  where.textContent = t('Move {k} of {n}', { k, n: line.length }) + (r.line_complete ? '' : t(' (line cut by the time budget)'));
   $('first').disabled = $('prev').disabled = k === 0;
   $('next').disabled = $('last-step').disabled = k >= line.length;
   // the line, one trick a row
@@ -358,7 +363,7 @@ function renderLine() {
   line.forEach((m, i) => {
     if ((lastBy === null || lastBy === m.seat) && row.children.length) { box.append(row); row = h('div', { class: 'trick' }); }
     if (m.move !== 'pass') lastBy = m.seat;
-    const chip = h('span', { class: `mv s${m.seat}${i === k - 1 ? ' cur' : ''}`, text: `${nm[m.seat].split(' ')[0]}: ${m.move}${m.out ? ' (out)' : ''}` });
+    const chip = h('span', { class: `mv s${m.seat}${i === k - 1 ? ' cur' : ''}`, text: t(m.out ? '{who}: {move} (out)' : '{who}: {move}', { who: nm[m.seat], move: m.move === 'pass' ? word('pass') : m.move }) });
     chip.addEventListener('click', () => { st.step = i + 1; renderLine(); });
     row.append(chip);
   });
@@ -397,11 +402,11 @@ async function playoutCall(position, move) {
     for (const s of a.played) {
       p.history.push(s);
       if (s.by === 'you') {
-        if (s.kept_win === true) lines.push(`✓ ${moveLabel(s.move)} keeps the forced win`);
-        else if (s.kept_win === false) lines.push(`✗ ${moveLabel(s.move)} gives the win away (winning: ${s.winning_moves.join(', ')})`);
-        else lines.push(`${moveLabel(s.move)}: you were lost already, every move loses to best play`);
+        if (s.kept_win === true) lines.push(t('✓ {move} keeps the forced win', { move: moveLabel(s.move) }));
+        else if (s.kept_win === false) lines.push(t('✗ {move} gives the win away (winning: {moves})', { move: moveLabel(s.move), moves: s.winning_moves.map(moveLabel).join(', ') }));
+        else lines.push(t('{move}: you were lost already, every move loses to best play', { move: moveLabel(s.move) }));
       } else {
-        lines.push(`the engine (${s.role}) ${s.move === 'pass' ? 'passes' : 'plays ' + moveLabel(s.move)}`);
+        lines.push(t(s.move === 'pass' ? 'the engine ({role}) passes' : 'the engine ({role}) plays {move}', { role: word(s.role), move: moveLabel(s.move) }));
       }
     }
     p.answer = a;
@@ -417,7 +422,7 @@ function renderPlay(lines = []) {
   const r = st.result;
   const p = st.play;
   const a = p.answer;
-  $('board-title').textContent = `Playing it out as the ${p.you === 'landlord' ? 'landlord' : r.hands.length === 2 ? 'farmer' : 'farmers'}`;
+  $('board-title').textContent = t(`Playing it out as the ${p.you === 'landlord' ? 'landlord' : r.hands.length === 2 ? 'farmer' : 'farmers'}`);
   $('stepper').hidden = true;
   $('player').hidden = false;
   $('back-to-line').hidden = false;
@@ -430,7 +435,7 @@ function renderPlay(lines = []) {
   renderBoard(a.over ? b.hands : a.hands, b.trick, a.over ? -1 : a.mover, yours, !a.over);
   const status = $('status');
   if (a.over) {
-    status.textContent = `${a.winner === 'landlord' ? 'Landlord' : 'Farmers'} out — ${a.you_won ? 'you win!' : 'the engine wins.'}`;
+    status.textContent = t(a.you_won ? '{side} out — you win!' : '{side} out — the engine wins.', { side: word(a.winner === 'landlord' ? 'Landlord' : 'Farmers') });
   } else {
     status.textContent = a.you_win === true ? 'Your move: you can still force a win.' : a.you_win === false
       ? 'Your move: against best play every move loses now.' : 'Your move.';
@@ -451,12 +456,12 @@ function playSelected() {
   if (!sel.length) { msg('select the cards to play first (or pass)', true, 'play-msg'); return; }
   const cards = canonical(sel);
   const matches = a.legal_moves.filter((m) => m.cards === cards);
-  if (matches.length === 0) { msg(`${moveLabel(cards)} is not a legal play here`, true, 'play-msg'); return; }
+  if (matches.length === 0) { msg(t('{move} is not a legal play here', { move: moveLabel(cards) }), true, 'play-msg'); return; }
   if (matches.length > 1) {
     const box = $('readings');
     box.replaceChildren(h('span', { class: 'muted small', text: 'which reading?' }));
     for (const m of matches) {
-      const b = h('button', { text: m.type.replace(/_/g, ' ') });
+      const b = h('button', { text: typeName(m.type) });
       b.addEventListener('click', () => playoutCall(st.play.position, m.move));
       box.append(b);
     }
@@ -471,7 +476,7 @@ function hint() {
     msg('no move wins against best play here', true, 'play-msg');
     return;
   }
-  msg(`winning moves: ${a.winning_moves.join(', ')}`, false, 'play-msg');
+  msg(t('winning moves: {moves}', { moves: a.winning_moves.map(moveLabel).join(', ') }), false, 'play-msg');
   const first = a.winning_moves[0];
   if (first === 'pass') return;
   const want = counts(first.split(':')[0]);

@@ -1,9 +1,13 @@
 // Replay page: step through game records and compare each play with the engine's best.
 import { cardEls, backEl, showPlay, h, moveLabel } from './cards.js';
 import { onFile, post, showVersion } from './api.js';
+import { t, word } from './i18n.js';
+
+const translate = t;
 
 const $ = (id) => document.getElementById(id);
-const SEAT = ['Landlord 地主', 'Down 下家', 'Up 上家'];
+const SEAT = ['Landlord', 'Down', 'Up'];
+const seatName = (s) => word(SEAT[s]);
 const COLOUR = ['#d97706', '#059669', '#0284c7'];
 const st = { games: [], g: null, k: 0, analyses: new Map(), pending: null, all: false, timer: null, audit: null };
 
@@ -13,7 +17,7 @@ function stopAuto() {
   st.timer = null;
   $('auto').textContent = '▶';
   $('auto').classList.remove('on');
-  $('auto').title = 'play the game by itself (space)';
+  $('auto').title = t('play the game by itself (space)');
 }
 
 function startAuto() {
@@ -21,7 +25,7 @@ function startAuto() {
   if (st.k >= st.g.steps.length) step(0);
   $('auto').textContent = '❚❚';
   $('auto').classList.add('on');
-  $('auto').title = 'pause (space)';
+  $('auto').title = t('pause (space)');
   st.timer = setInterval(() => {
     if (!st.g || st.k >= st.g.steps.length) { stopAuto(); return; }
     step(st.k + 1);
@@ -45,8 +49,10 @@ async function load(text, name) {
     st.games = a.games;
     const pick = $('game-pick');
     pick.replaceChildren(...a.games.map((g, i) => h('option', { value: i,
-      text: `Game ${g.game} (deal ${g.deal_number}): ${g.agents[0]} as landlord, ${g.result.winner} win${g.result.winner === 'landlord' ? 's' : ''}` })));
-    msg(`${name ? name + ': ' : ''}${a.count} game${a.count === 1 ? '' : 's'}, all valid`);
+      text: t('Game {game} (deal {deal}): {agent} as landlord, {winner}', { game: g.game, deal: g.deal_number, agent: g.agents[0],
+        winner: t(g.result.winner === 'landlord' ? 'Landlord wins' : 'Farmers win') }) })));
+    const valid = t(a.count === 1 ? '1 game, all valid' : '{n} games, all valid', { n: a.count });
+    msg(name ? t('{seat}: {error}', { seat: t(name), error: valid }) : valid);
     choose(0);
   } catch (e) {
     msg(e.message, true);
@@ -63,8 +69,9 @@ function choose(i) {
   $('replay').hidden = false;
   $('slider').max = String(st.g.steps.length);
   const g = st.g;
-  $('game-title').textContent = `Game ${g.game} · ${g.rules}`;
-  $('game-sub').textContent = g.bids.length ? `bids ${g.bids.map((b) => b || 'pass').join(', ')} · base ${g.base}` : 'no bidding · base 1';
+  $('game-title').textContent = t('Game {game} · {rules}', { game: g.game, rules: t(g.rules) });
+  $('game-sub').textContent = g.bids.length ? t('bids {bids} · base {base}', { bids: g.bids.map((b) => b || word('pass')).join(', '), base: g.base })
+    : t('no bidding · base 1');
   st.audit = { pending: true };
   render();
   audit(g);
@@ -97,15 +104,16 @@ function renderOpenHand() {
   const d = a.decisions.find((x) => x.play === i + 1);
   let text;
   let cls = 'muted';
-  if (!d) text = `not judged (more than ${a.max_cards} cards in play)`;
+  if (!d) text = t('not judged (more than {n} cards in play)', { n: a.max_cards });
   else if (d.before === 'unknown') text = 'unknown (the solver ran out of its node budget)';
   else if (d.before === 'loss') text = 'the mover\'s side had already lost against best play';
   else if (d.blunder) {
     cls = 'loss';
-    text = `blunder: won before the play, lost after it${d.winning_moves && d.winning_moves.length ? ` · winning moves: ${d.winning_moves.map(moveLabel).join(', ')}` : ''}`;
+    text = t('blunder: won before the play, lost after it') + (d.winning_moves && d.winning_moves.length
+      ? t(' · winning moves: {moves}', { moves: d.winning_moves.map(moveLabel).join(', ') }) : '');
   } else if (d.after === 'win') { cls = 'good'; text = '✓ won before the play and still won after it'; }
   else text = 'won before the play; after it unknown (node budget)';
-  if (d && a.decisive_play === d.play) text += ' · the decisive play of the game';
+  if (d && a.decisive_play === d.play) text += t(' · the decisive play of the game');
   box.append(label, h('span', { class: cls, 'data-verdict': d ? (d.blunder ? 'blunder' : d.before) : 'not-judged', text }));
 }
 
@@ -142,17 +150,21 @@ function render() {
     }
     const n = [...b.hands[s]].length;
     rows.append(h('div', { class: `seat${s === b.toMove ? ' tomove' : ''}` },
-      h('div', { class: 'who' }, SEAT[s], h('span', { class: 'sub', text: `${g.agents[s]} · ${n} card${n === 1 ? '' : 's'}` })),
+      h('div', { class: 'who' }, seatName(s), h('span', { class: 'sub', text: `${g.agents[s]} · ${t(n === 1 ? '{n} card' : '{n} cards', { n })}` })),
       h('div', {}, hand, played)));
   }
   const last = k > 0 ? g.steps[k - 1] : null;
   const status = $('status');
-  if (k === 0) status.textContent = `Kitty ${g.kitty} went to the landlord. The landlord leads.`;
+  if (k === 0) status.textContent = t('Kitty {kitty} went to the landlord. The landlord leads.', { kitty: g.kitty });
   else if (k === g.steps.length) {
     const r = g.result;
-    status.textContent = `${SEAT[last.seat].split(' ')[0]} out — ${r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win'} · multiplier ${r.multiplier} · scores ${r.scores.join(' / ')}`;
-  } else status.textContent = `Play ${k}: ${SEAT[last.seat].split(' ')[0]} ${last.move === 'pass' ? 'passes' : 'plays ' + moveLabel(last.move)}`;
-  $('where').textContent = `play ${k} of ${g.steps.length}`;
+    status.textContent = t('{who} out — {result} · multiplier {m} · scores {scores}', { who: seatName(last.seat),
+      result: t(r.winner === 'landlord' ? 'Landlord wins' : 'Farmers win'), m: r.multiplier, scores: r.scores.join(' / ') });
+  } else {
+    status.textContent = t(last.move === 'pass' ? 'Play {k}: {who} passes' : 'Play {k}: {who} plays {move}',
+      { k, who: seatName(last.seat), move: moveLabel(last.move) });
+  }
+  $('where').textContent = t('play {k} of {n}', { k, n: g.steps.length });
   $('slider').value = String(k);
   $('first').disabled = $('prev').disabled = k === 0;
   $('next').disabled = $('last').disabled = k === g.steps.length;
@@ -188,24 +200,24 @@ function renderAnalysis() {
   const i = st.k - 1;
   if (i < 0) { v.innerHTML = '<span class="muted">step to a play to see it analysed</span>'; return; }
   const a = st.analyses.get(i);
-  const who = SEAT[i % 3].split(' ')[0];
+  const who = seatName(i % 3);
   const played = st.g.steps[i];
-  if (!a) { v.textContent = `Play ${i + 1}: ${who} ${played.move} — analysing…`; v.classList.add('spin'); return; }
+  if (!a) { v.textContent = t('Play {k}: {who} {move} — analysing…', { k: i + 1, who, move: moveLabel(played.move) }); v.classList.add('spin'); return; }
   v.classList.remove('spin');
   if (a.error) { v.textContent = a.error; return; }
   v.replaceChildren();
-  v.append(h('div', {}, h('b', { text: `Play ${i + 1}: ${who} played ${moveLabel(played.move)}` }),
-    h('span', { class: 'muted small', text: ` · ${a.worlds.toLocaleString()} worlds, ${Math.round(a.time_ms)} ms` })));
+  v.append(h('div', {}, h('b', { text: t('Play {k}: {who} played {move}', { k: i + 1, who, move: moveLabel(played.move) }) }),
+    h('span', { class: 'muted small', text: t(' · {worlds} worlds, {ms} ms', { worlds: a.worlds.toLocaleString(), ms: Math.round(a.time_ms) }) })));
   if (a.forced) v.append(h('div', { class: 'muted', text: 'the only sensible move: nothing to choose' }));
   else {
     const loss = a.played_win_rate == null ? null : a.best_win_rate - a.played_win_rate;
     const good = loss != null && loss < 0.03;
     v.append(h('div', {},
       'engine win rate: played ', h('b', { 'data-played-rate': a.played_win_rate, text: pct(a.played_win_rate) }),
-      a.played_as ? h('span', { class: 'muted small', text: ` (as ${a.played_as}: the engine keeps one kicker choice)` }) : null,
+      a.played_as ? h('span', { class: 'muted small', text: t(' (as {move}: the engine keeps one kicker choice)', { move: moveLabel(a.played_as) }) }) : null,
       ' · best ', h('b', { text: `${moveLabel(a.move)} ${pct(a.best_win_rate)}` }), ' ',
       loss == null ? h('span', { class: 'muted', text: '(the play was not among the engine\'s candidates)' })
-        : h('span', { class: good ? 'good' : 'loss', text: good ? '✓ as good as the best' : `−${Math.round(loss * 100)} points` })));
+        : h('span', { class: good ? 'good' : 'loss', text: good ? '✓ as good as the best' : t('−{n} points', { n: Math.round(loss * 100) }) })));
   }
   a.candidates.slice(0, 10).forEach((c, j) => {
     const p = c.win_rate == null ? 0 : c.win_rate * 100;
@@ -224,7 +236,8 @@ function renderChart() {
   const hgt = 170;
   const l = 34;
   const r = 8;
-  const t = 10;
+  const t = 10; // the chart's top margin (tr() translates in this function)
+  const tr = (en, vars) => translate(en, vars);
   const b = 24;
   const x = (i) => l + (i + 0.5) * (w - l - r) / n;
   const y = (v) => t + (1 - v) * (hgt - t - b);
@@ -242,7 +255,7 @@ function renderChart() {
   const blunders = st.audit && st.audit.decisions ? st.audit.decisions.filter((d) => d.blunder) : [];
   for (const d of blunders) {
     const cx = x(d.play - 1);
-    s += `<path class="blunder-mark" data-play="${d.play}" d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"><title>play ${d.play}: open-hand blunder</title></path>`;
+    s += `<path class="blunder-mark" data-play="${d.play}" d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"><title>${tr('play {n}: open-hand blunder', { n: d.play })}</title></path>`;
   }
   if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
   const mid = (l + w - r) / 2;

@@ -1,5 +1,6 @@
 // Match report page: runs /api/match and shows the report's figures and plots (SVG drawn by the server).
 import { post, showVersion } from './api.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,7 +24,8 @@ async function run() {
     });
     $('out').innerHTML = `<div class="ddz-report">${r.report_html}</div>`;
     m.className = 'msg ok';
-    m.textContent = `${r.deals.toLocaleString()} deals in ${r.seconds.toFixed(1)} s${r.stopped_by_clock ? ` (stopped by the clock: ${r.deals_asked} asked)` : ''}`;
+    m.textContent = t('{deals} deals in {s} s', { deals: r.deals.toLocaleString(), s: r.seconds.toFixed(1) })
+      + (r.stopped_by_clock ? t(' (stopped by the clock: {asked} asked)', { asked: r.deals_asked }) : '');
   } catch (e) {
     m.className = 'msg err';
     m.textContent = e.message;
