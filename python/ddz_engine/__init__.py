@@ -8,7 +8,8 @@
 
 Agents for the research harnesses: ``ddz_engine.rlcard.RLCardAgent`` and
 ``ddz_engine.douzero.DouZeroAgent``; matches refereed by the engine: ``Engine.play``, with your own
-agent served by ``ddz_engine.protocol.serve``; a stepping environment: ``ddz_engine.env.DdzEnv``;
+agent served by ``ddz_engine.protocol.serve``; records replayed and analysed: ``Engine.replay``,
+``Engine.analyze`` (``ddz_engine.records``); a stepping environment: ``ddz_engine.env.DdzEnv``;
 card encodings: ``ddz_engine.cards``. The documentation is
 ``docs/python.md`` in the repository.
 """
@@ -16,7 +17,9 @@ card encodings: ``ddz_engine.cards``. The documentation is
 from .engine import (BidEstimate, Candidate, Decision, Engine, MatchResult, Play, SolveResult, Split, SEAT_NAMES_2,
                      SEAT_NAMES_3, shared_engine)
 from .errors import DdzError, EngineError, InputError
+from .records import GameAnalysis, Judgement, Replay, Step, replay
 from ._jar import find_jar
 
 __all__ = ["Engine", "shared_engine", "find_jar", "Split", "SolveResult", "Play", "Decision", "Candidate",
-           "BidEstimate", "MatchResult", "DdzError", "InputError", "EngineError", "SEAT_NAMES_2", "SEAT_NAMES_3"]
+           "BidEstimate", "MatchResult", "DdzError", "InputError", "EngineError", "SEAT_NAMES_2", "SEAT_NAMES_3",
+           "GameAnalysis", "Judgement", "Replay", "Step", "replay"]

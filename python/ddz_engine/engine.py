@@ -464,6 +464,48 @@ class Engine:
         reason``) or a file that cannot be read."""
         return self._req({"op": "records", "file": os.fspath(path)}, None, None)["records"]
 
+    def analyze(self, records=None, *, file: Optional[str] = None, max_cards: int = 30, nodes: int = 2_000_000,
+                threads: int = 1) -> List["GameAnalysis"]:
+        """The open-hand analysis of games, as ``ddz analyze`` makes it: each decision of at most
+        ``max_cards`` cards in all hands solved with every hand seen, before and after the move
+        played, with every winning move; blunders (a forced win lost by the move) and each game's
+        decisive play.
+
+        Args:
+            records: game records (dicts as :meth:`read_records` gives them, or their JSON lines);
+                or None with ``file``.
+            file: a ``ddz play --out`` file instead of ``records``.
+            max_cards: judge decisions with at most this many cards in all hands, 1..54.
+            nodes: node budget of each solve (past it the verdict is ``"unknown"``).
+            threads: games analysed at once (the result does not depend on it).
+
+        Returns:
+            one :class:`~ddz_engine.records.GameAnalysis` a game, in order.
+
+        Raises:
+            InputError: neither or both of ``records`` and ``file``, a bad record (named by its
+                index), a file that cannot be read, a setting out of range.
+        """
+        from .records import _analysis
+        req = {"op": "analyze", "max_cards": _int(max_cards, "max_cards"), "nodes": _int(nodes, "nodes"),
+               "threads": _int(threads, "threads")}
+        if (records is None) == (file is None):
+            raise InputError("analyze takes records or file=, one of them")
+        if file is not None:
+            req["file"] = os.fspath(file)
+        else:
+            if isinstance(records, (str, bytes, dict)):
+                raise TypeError("records must be a list of records, not one record")
+            req["records"] = list(records)
+        return [_analysis(g) for g in self._req(req, None, None)["games"]]
+
+    @staticmethod
+    def replay(record) -> "Replay":
+        """A game record replayed move by move: the hands after each action
+        (:func:`ddz_engine.records.replay`)."""
+        from .records import replay
+        return replay(record)
+
     # ------------------------------------------------------------ life cycle
 
     def close(self) -> None:

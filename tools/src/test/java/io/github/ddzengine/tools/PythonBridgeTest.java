@@ -63,7 +63,7 @@ class PythonBridgeTest {
             assertTrue(e.getMessage().startsWith("positions[1]: "), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> b.rules("bogus", ""));
             assertThrows(IllegalArgumentException.class, () -> b.moves(99, "33", null));
-            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, env_reset, env_step, env_agent, bye)\"}",
+            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, bye)\"}",
                 b.call("{\"op\":\"dance\"}"));
             assertTrue(json(b.call("not json")).get("error").textValue().startsWith("invalid JSON"));
             assertEquals("missing \"op\"", json(b.call("{}")).get("error").textValue());

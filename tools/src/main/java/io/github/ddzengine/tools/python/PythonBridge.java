@@ -4,11 +4,13 @@ import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.tools.cli.MoveLister;
 import io.github.ddzengine.tools.cli.Query;
 import io.github.ddzengine.tools.cli.TablesOption;
+import io.github.ddzengine.tools.json.AuditJson;
 import io.github.ddzengine.tools.json.JsonLines;
 import io.github.ddzengine.tools.json.SolveJson;
 import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.MatchStats;
+import io.github.ddzengine.mc.audit.OpenHandAudit;
 import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.MatchJson;
 import io.github.ddzengine.engine.Limits;
@@ -93,6 +95,10 @@ import io.github.ddzengine.protocol.JsonFields;
  *     write the game records to</li>
  * <li>{@code {"op":"records","file":"..."}}: {@code {"records":[...]}}, the records of a
  *     {@code ddz play --out} file, each validated by a replay</li>
+ * <li>{@code {"op":"analyze","file":"...","max_cards":30,"nodes":2000000,"threads":1}} (or
+ *     {@code "records":[...]}, each a record's line or object, instead of a file):
+ *     {@code {"games":[...]}}, each game's open-hand analysis as {@code ddz analyze --json} prints
+ *     its game lines ({@code AuditJson})</li>
  * <li>{@code {"op":"env_reset","seed":0,"deal":null}}, {@code {"op":"env_step","game":ID,"move":"..."}},
  *     {@code {"op":"env_agent","game":ID,"agent":"rule"}}: the stepping environment of
  *     {@code ddz_engine.env} ({@code Environments}): a game's state after a reset or a checked move,
@@ -360,12 +366,13 @@ public final class PythonBridge implements AutoCloseable {
                 case "bid" -> bidRequest(node, rules);
                 case "play" -> playRequest(node, rules);
                 case "records" -> recordsRequest(node);
+                case "analyze" -> analyzeRequest(node);
                 case "env_reset" -> environments.reset(node, rulesOf(handle(rules)),
                     integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), workspace);
                 case "env_step" -> environments.step(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 case "env_agent" -> environments.agentMove(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
-                    + "bid, play, records, env_reset, env_step, env_agent, bye)");
+                    + "bid, play, records, analyze, env_reset, env_step, env_agent, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
@@ -571,6 +578,45 @@ public final class PythonBridge implements AutoCloseable {
             g.writeArrayFieldStart("records");
             for (GameRecord r : records) {
                 g.writeRawValue(io.github.ddzengine.protocol.GameRecords.toJson(r));
+            }
+            g.writeEndArray();
+        });
+    }
+
+    /** The open-hand analysis of the games of a file or of a list of records ({@code ddz analyze}). */
+    private String analyzeRequest(JsonNode node) {
+        int maxCards = (int) integer(node, "max_cards", 30, 1, 54);
+        long nodes = integer(node, "nodes", 2_000_000, 1, Long.MAX_VALUE);
+        int threads = (int) integer(node, "threads", 1, 1, Limits.MAX_MATCH_THREADS);
+        String file = JsonFields.text(node, "file");
+        JsonNode list = node.get("records");
+        if ((file == null) == (list == null || list.isNull())) {
+            throw new IllegalArgumentException("analyze takes \"file\" or \"records\" (a list of records), one of them");
+        }
+        List<GameRecord> records;
+        if (file != null) {
+            records = GameRecords.readFile(Path.of(file));
+        } else {
+            if (!list.isArray()) {
+                throw new IllegalArgumentException("\"records\" must be a list of records, not " + list.getNodeType());
+            }
+            records = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                JsonNode r = list.get(i);
+                try {
+                    records.add(io.github.ddzengine.protocol.GameRecords.read(r.isTextual() ? r.textValue() : r.toString()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("records[" + i + "]: " + e.getMessage(), e);
+                }
+            }
+        }
+        List<OpenHandAudit.GameAudit> audits = engine.withThreads(threads).analyze(records, maxCards, nodes, null);
+        return json(g -> {
+            g.writeArrayFieldStart("games");
+            for (OpenHandAudit.GameAudit a : audits) {
+                g.writeStartObject();
+                AuditJson.gameFields(g, a);
+                g.writeEndObject();
             }
             g.writeEndArray();
         });

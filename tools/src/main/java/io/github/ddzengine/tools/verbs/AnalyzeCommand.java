@@ -7,6 +7,7 @@ import io.github.ddzengine.tools.cli.Text;
 import io.github.ddzengine.tools.cli.MoveLister;
 import io.github.ddzengine.tools.cli.ProgressBars;
 import io.github.ddzengine.tools.cli.VersionProvider;
+import io.github.ddzengine.tools.json.AuditJson;
 import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.JsonLineWriter;
 import java.io.IOException;
@@ -291,61 +292,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
         return n == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * k / n);
     }
 
-    private static String verdictJson(Boolean won) {
-        return won == null ? "unknown" : won ? "win" : "loss";
-    }
-
     private void writeJson(PrintWriter out, List<OpenHandAudit.GameAudit> audits, Map<String, Tally> tallies)
         throws IOException {
         JsonLineWriter w = new JsonLineWriter(out);
         JsonGenerator gen = w.gen();
         for (int i = 0; i < audits.size(); i++) {
             OpenHandAudit.GameAudit a = audits.get(i);
-            GameRecord g = a.record();
-            MoveTable table = g.rules().table();
             gen.writeStartObject();
             if (sources != null) {
                 gen.writeStringField("file", sources.get(i));
             }
-            gen.writeNumberField("game", g.game());
-            gen.writeNumberField("deal", g.dealNumber());
-            gen.writeStringField("rules", g.rules().toString());
-            gen.writeArrayFieldStart("agents");
-            for (int s = 0; s < 3; s++) {
-                gen.writeString(AuditReport.label(g, s));
-            }
-            gen.writeEndArray();
-            gen.writeStringField("winner", g.landlordWins() ? "landlord" : "farmers");
-            gen.writeNumberField("plays", g.plays().length);
-            gen.writeArrayFieldStart("decisions");
-            for (OpenHandAudit.Decision d : a.decisions()) {
-                gen.writeStartObject();
-                gen.writeNumberField("play", d.play() + 1);
-                gen.writeStringField("seat", Seat.name(d.seat()));
-                gen.writeStringField("move", table.format(d.move()));
-                gen.writeNumberField("cards", d.cards());
-                gen.writeStringField("before", verdictJson(d.wonBefore()));
-                gen.writeStringField("after", verdictJson(d.wonAfter()));
-                if (d.winning() == null) {
-                    gen.writeNullField("winning_moves");
-                } else {
-                    gen.writeArrayFieldStart("winning_moves");
-                    for (int m : MoveLister.inDisplayOrder(table, d.winning())) {
-                        gen.writeString(table.format(m));
-                    }
-                    gen.writeEndArray();
-                }
-                gen.writeBooleanField("blunder", d.verdict() == OpenHandAudit.Verdict.BLUNDER);
-                gen.writeNumberField("nodes", d.nodes());
-                gen.writeEndObject();
-            }
-            gen.writeEndArray();
-            OpenHandAudit.Decision decisive = OpenHandAudit.decisive(a);
-            if (decisive == null) {
-                gen.writeNullField("decisive_play");
-            } else {
-                gen.writeNumberField("decisive_play", decisive.play() + 1);
-            }
+            AuditJson.gameFields(gen, a);
             gen.writeEndObject();
             w.endLine();
         }

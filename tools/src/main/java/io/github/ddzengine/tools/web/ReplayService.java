@@ -15,7 +15,7 @@ import io.github.ddzengine.mc.Decision;
 import io.github.ddzengine.mc.InformationSet;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.audit.OpenHandAudit;
-import io.github.ddzengine.tools.cli.MoveLister;
+import io.github.ddzengine.tools.json.AuditJson;
 
 /**
  * The replay endpoints: a file of game records ({@code ddz play --out}) read and re-validated as
@@ -227,38 +227,19 @@ final class ReplayService {
         int maxCards = q.integer("max_cards", AUDIT_MAX_CARDS, 1, AUDIT_MAX_CARDS);
         long nodes = q.integer("nodes", AUDIT_NODES, 1, AUDIT_MAX_NODES);
         OpenHandAudit.GameAudit a = Req.engine(() -> engines.withThreads(1).analyze(List.of(r), maxCards, nodes, null).get(0));
-        MoveTable t = r.rules().table();
-        ObjectNode o = Req.MAPPER.createObjectNode();
-        o.put("max_cards", maxCards);
-        ArrayNode out = o.putArray("decisions");
-        for (OpenHandAudit.Decision d : a.decisions()) {
-            ObjectNode n = out.addObject();
-            n.put("play", d.play() + 1);
-            n.put("seat", Seat.name(d.seat()));
-            n.put("move", t.format(d.move()));
-            n.put("cards", d.cards());
-            n.put("before", verdict(d.wonBefore()));
-            n.put("after", verdict(d.wonAfter()));
-            if (d.winning() == null) {
-                n.putNull("winning_moves");
-            } else {
-                ArrayNode w = n.putArray("winning_moves");
-                for (int m : MoveLister.inDisplayOrder(t, d.winning())) {
-                    w.add(t.format(m));
-                }
+        ObjectNode o;
+        try {
+            java.io.StringWriter text = new java.io.StringWriter();
+            try (com.fasterxml.jackson.core.JsonGenerator g = Req.MAPPER.getFactory().createGenerator(text)) {
+                g.writeStartObject();
+                AuditJson.gameFields(g, a);
+                g.writeEndObject();
             }
-            n.put("blunder", d.verdict() == OpenHandAudit.Verdict.BLUNDER);
+            o = (ObjectNode) Req.MAPPER.readTree(text.toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-        OpenHandAudit.Decision decisive = OpenHandAudit.decisive(a);
-        if (decisive == null) {
-            o.putNull("decisive_play");
-        } else {
-            o.put("decisive_play", decisive.play() + 1);
-        }
+        o.put("max_cards", maxCards);
         return o;
-    }
-
-    private static String verdict(Boolean won) {
-        return won == null ? "unknown" : won ? "win" : "loss";
     }
 }
