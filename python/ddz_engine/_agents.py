@@ -107,10 +107,13 @@ class EngineAgentBase:
         threads: worker threads of a decision.
         prior: ``"solo-pass"`` or ``"uniform"``.
         rules: the rule preset (the harness's: ``"rlcard"`` or ``"douzero"``).
+        agent: None for the Monte Carlo search of these settings, or any engine agent as ``ddz
+            play`` names it (``"rule"``, ``"greedy"``, ``"random"``, ``"mc:effort=60000"``,
+            ``"net:model=FILE"``), the settings above then left aside but ``seed``.
     """
 
     def __init__(self, engine: Optional[Engine], budget_ms: int, worlds: int, seed: int, threads: int, prior: str,
-                 rules: str):
+                 rules: str, agent: Optional[str] = None):
         self._engine = engine
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -118,6 +121,7 @@ class EngineAgentBase:
         self.threads = threads
         self.prior = prior
         self.rules = rules
+        self.agent = agent
         self.memory = GameMemory()
 
     @property
@@ -129,7 +133,7 @@ class EngineAgentBase:
     def _decide(self, hand: str, seat: int, history: Sequence[str], kitty: Optional[str], game: int) -> Decision:
         return self.engine.move(hand, seat, list(history), kitty=kitty, budget_ms=self.budget_ms, worlds=self.worlds,
                                 seed=decision_seed(self.seed, game, len(history)), threads=self.threads,
-                                prior=self.prior, rules=self.rules)
+                                prior=self.prior, agent=self.agent, rules=self.rules)
 
 
 def landlord_plays(history: Sequence[str]) -> str:

@@ -65,12 +65,14 @@ class DouZeroAgent(EngineAgentBase):
         position: the position it plays (``'landlord'``, ``'landlord_down'``, ``'landlord_up'``),
             as DouZero's own agents take it; only checked against the infosets, which name theirs.
         Others as ``EngineAgentBase`` (engine, budget_ms=50, worlds=0, seed=0, threads=1,
-        prior="solo-pass", rules="douzero").
+        prior="solo-pass", rules="douzero", agent=None: any engine agent instead of the Monte Carlo
+        search, ``DouZeroAgent("landlord", agent="greedy")``).
     """
 
     def __init__(self, position: Optional[str] = None, engine: Optional[Engine] = None, *, budget_ms: int = 50,
-                 worlds: int = 0, seed: int = 0, threads: int = 1, prior: str = "solo-pass", rules: str = "douzero"):
-        super().__init__(engine, budget_ms, worlds, seed, threads, prior, rules)
+                 worlds: int = 0, seed: int = 0, threads: int = 1, prior: str = "solo-pass", rules: str = "douzero",
+                 agent: Optional[str] = None):
+        super().__init__(engine, budget_ms, worlds, seed, threads, prior, rules, agent)
         if position is not None and position not in _SEAT:
             raise ValueError("position must be one of %s, not %r" % (", ".join(POSITIONS), position))
         self.position = position
@@ -81,10 +83,21 @@ class DouZeroAgent(EngineAgentBase):
 
     @classmethod
     def from_spec(cls, spec: str, position: Optional[str] = None) -> "DouZeroAgent":
-        """An agent from a spec ``ddz`` or ``ddz:budget_ms=50,worlds=200,seed=1,threads=1,prior=uniform``."""
+        """An agent from a spec ``ddz`` or ``ddz:budget_ms=50,worlds=200,seed=1,threads=1,prior=uniform``
+        (the Monte Carlo search), or any engine agent as ``ddz play`` names it (``rule``, ``greedy``,
+        ``random``, ``mc:effort=60000``, ``net:model=FILE``), also written ``ddz+SPEC`` (``ddz+greedy``:
+        the form the ``startswith('ddz')`` case of DouZero's evaluation passes on)."""
+        if spec.startswith("ddz+"):
+            spec = spec[4:]
+            if not spec.strip():
+                raise ValueError("ddz+ names no engine agent (ddz+rule, ddz+greedy, ddz+mc:effort=60000 ...)")
+            return cls(position, agent=spec.strip())
         name, _, rest = spec.partition(":")
+        if name.strip().lower() in ("rule", "greedy", "random", "mc", "mc-v1", "mc-v2", "net", "rule-douzero"):
+            return cls(position, agent=spec.strip())
         if name.strip().lower() != "ddz":
-            raise ValueError("a ddz agent spec starts with 'ddz', not %r" % (spec,))
+            raise ValueError("a ddz agent spec starts with 'ddz' or names an engine agent (rule, greedy, random, "
+                             "mc, net), not %r" % (spec,))
         kwargs = {}
         for kv in filter(None, (x.strip() for x in rest.split(","))):
             k, eq, v = kv.partition("=")

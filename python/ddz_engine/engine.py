@@ -377,7 +377,7 @@ class Engine:
 
     def move(self, hand: str, seat, history: Sequence[str] = (), *, kitty: Optional[str] = None, bid: int = 0,
              budget_ms: int = 50, worlds: int = 0, seed: int = 0, threads: int = 1, prior: str = "solo-pass",
-             rules=None, bans=None) -> Decision:
+             agent: Optional[str] = None, rules=None, bans=None) -> Decision:
         """The Monte Carlo engine's move from what one seat knows, with every candidate's win rate.
 
         Args:
@@ -393,6 +393,10 @@ class Engine:
             seed: the decision's seed.
             threads: worker threads, 1..64.
             prior: ``"solo-pass"`` (default) or ``"uniform"``.
+            agent: another engine agent to ask instead of this Monte Carlo search, as ``ddz play``
+                names it: ``"rule"``, ``"greedy"``, ``"random"``, ``"mc:effort=60000"``,
+                ``"net:model=FILE"``; its Decision has no candidates (``budget_ms``, ``worlds``,
+                ``threads`` and ``prior`` are the Monte Carlo search's, not taken then).
         """
         req = {"op": "move", "seat": _seat(seat), "hand": _text(hand, "hand"),
                "history": [{"move": _text(m, "history[%d]" % i)} for i, m in enumerate(history)],
@@ -400,6 +404,8 @@ class Engine:
                "seed": _int(seed, "seed"), "threads": _int(threads, "threads"), "prior": _text(prior, "prior")}
         if kitty:
             req["kitty"] = _text(kitty, "kitty")
+        if agent is not None:
+            req["agent"] = _text(agent, "agent")
         return _decision(self._req(req, rules, bans))
 
     def bid(self, hand: str, bids: Sequence[int] = (), *, worlds: int = 1000, seed: int = 0,

@@ -35,15 +35,16 @@ class RLCardAgent(EngineAgentBase):
     """Our Monte Carlo engine as an RLCard agent (see the module docstring); rules ``rlcard``.
 
     Args: as ``EngineAgentBase`` (engine, budget_ms=50, worlds=0, seed=0, threads=1,
-    prior="solo-pass", rules="rlcard").
+    prior="solo-pass", rules="rlcard", agent=None: any engine agent instead of the Monte Carlo
+    search, ``RLCardAgent(agent="rule")``).
     """
 
     #: RLCard hands the agent's action to the game as it is (an action string, not an id).
     use_raw = True
 
     def __init__(self, engine: Optional[Engine] = None, *, budget_ms: int = 50, worlds: int = 0, seed: int = 0,
-                 threads: int = 1, prior: str = "solo-pass", rules: str = "rlcard"):
-        super().__init__(engine, budget_ms, worlds, seed, threads, prior, rules)
+                 threads: int = 1, prior: str = "solo-pass", rules: str = "rlcard", agent: Optional[str] = None):
+        super().__init__(engine, budget_ms, worlds, seed, threads, prior, rules, agent)
         #: The engine's Decision of the last call (None when the only legal action was taken).
         self.last_decision = None
 

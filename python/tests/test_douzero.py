@@ -40,6 +40,18 @@ class DouZeroMatch:
                 won += harness.DouZeroGame(self.engine, data).run(players) == "farmer"
         self.assertGreaterEqual(won, GAMES - 1, "won %d of %d games against the random agent" % (won, GAMES))
 
+    def test_every_engine_agent_plays_as_a_douzero_agent(self):
+        """rule, greedy, random and an effort-budgeted mc (from_spec), as the landlord against random
+        farmers: every action in legal_actions."""
+        for spec in ("rule", "greedy", "random", "mc:effort=3000"):
+            data = harness.douzero_deal(random.Random(8))
+            ours = DouZeroAgent.from_spec(spec, "landlord")
+            ours._engine = self.engine
+            self.assertEqual(spec, ours.agent)
+            players = {"landlord": ours, "landlord_down": harness.RandomDouZeroAgent(1),
+                       "landlord_up": harness.RandomDouZeroAgent(2)}
+            self.assertIn(harness.DouZeroGame(self.engine, data).run(players), ("landlord", "farmer"), spec)
+
     def test_act_returns_a_legal_action_object_and_win_rates(self):
         game = harness.DouZeroGame(self.engine, harness.douzero_deal(random.Random(5)))
         info = game.infoset()
@@ -115,7 +127,9 @@ class Specs(unittest.TestCase):
         self.assertEqual((30, 20, 4, 1, "uniform", "landlord"), (a.budget_ms, a.worlds, a.seed, a.threads, a.prior,
                                                                  a.position))
         self.assertEqual(50, DouZeroAgent.from_spec("ddz").budget_ms)
-        for bad in ("rlcard", "ddz:bogus=1", "ddz:worlds"):
+        self.assertEqual("greedy", DouZeroAgent.from_spec("greedy").agent)
+        self.assertEqual("mc:effort=60000", DouZeroAgent.from_spec("ddz+mc:effort=60000").agent)
+        for bad in ("rlcard", "ddz:bogus=1", "ddz:worlds", "ddz+"):
             with self.assertRaises(ValueError):
                 DouZeroAgent.from_spec(bad)
 

@@ -34,6 +34,19 @@ class RLCardMatch:
                 won += payoffs[1]
         self.assertGreaterEqual(won, GAMES - 1, "won %d of %d games against the random agent" % (won, GAMES))
 
+    def test_every_engine_agent_plays_as_an_rlcard_agent(self):
+        """rule, greedy, random and an effort-budgeted mc, each as the landlord against two random
+        farmers: every action legal, the same game for the same seed."""
+        for spec in ("rule", "greedy", "random", "mc:effort=3000"):
+            results = []
+            for _ in range(2):
+                hands, kitty = harness.deal(random.Random(21))
+                ours = RLCardAgent(self.engine, agent=spec, seed=3)
+                agents = [ours, harness.RandomRLCardAgent(1), harness.RandomRLCardAgent(2)]
+                results.append(harness.RLCardGame(self.engine, hands, kitty).run(agents))
+                self.assertTrue(ours.last_decision is None or ours.last_decision.candidates == [], spec)
+            self.assertEqual(results[0], results[1], spec)
+
     def test_eval_step_returns_win_rates(self):
         rnd = random.Random(3)
         hands, kitty = harness.deal(rnd)

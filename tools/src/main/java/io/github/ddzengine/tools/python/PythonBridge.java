@@ -84,9 +84,11 @@ import io.github.ddzengine.protocol.JsonFields;
  * <li>{@code {"op":"solve","position":"...","all":false,"timeout_ms":0}}: the object of
  *     {@link #solve}; with {@code "positions":[...]}, {@code {"results":[...]}}</li>
  * <li>{@code {"op":"move", "seat", "hand", "kitty", "bid", "history":[{"move":"..."},...],
- *     "budget_ms":50, "worlds":0, "seed":0, "threads":1, "prior":"solo-pass"}}: the information set
+ *     "budget_ms":50, "worlds":0, "seed":0, "threads":1, "prior":"solo-pass", "agent":null}}: the information set
  *     is read as {@code ddz serve} reads a play request; the answer is the object of
- *     {@code ddz move --json} (the chosen move, every candidate's win rate and mean score)</li>
+ *     {@code ddz move --json} (the chosen move, every candidate's win rate and mean score); with
+ *     {@code "agent"} (an engine agent spec: rule, greedy, random, mc:..., net:...) that agent's
+ *     move, without candidates</li>
  * <li>{@code {"op":"bid","hand":"...","bids":[...],"worlds":1000,"seed":0}}: the object of
  *     {@code ddz bid --json}</li>
  * <li>{@code {"op":"play","a":"...","b":"...","deals":100,"seed":1,"bidding":false,"threads":1,"out":null}}:
@@ -505,11 +507,52 @@ public final class PythonBridge implements AutoCloseable {
         int worlds = (int) integer(node, "worlds", 0, 0, Limits.MAX_WORLDS);
         long seed = integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String prior = JsonFields.text(node, "prior");
+        String spec = JsonFields.text(node, "agent");
+        if (spec != null) {
+            return agentMove(spec, r, info, seed);
+        }
         MonteCarloAgent agent = agent(r.preset(), budget, threads, worlds, prior == null ? "solo-pass" : prior);
         Decision d = agent.decide(info, seed);
         return json(g -> {
             McJson.decision(g, d);
             g.writeNumberField("seed", seed);
+        });
+    }
+
+    /**
+     * The move of any engine agent spec ({@code rule}, {@code greedy}, {@code random},
+     * {@code mc:effort=E}, {@code net:...}; not {@code exec:}) for an information set, in the shape
+     * of a Monte Carlo decision without candidates; the agent's game is seeded with {@code seed}.
+     */
+    private String agentMove(String spec, Rules r, InformationSet info, long seed) {
+        if (spec.startsWith("exec:")) {
+            throw new IllegalArgumentException("\"agent\": an exec: agent is a process of its own; name an engine agent "
+                + "(rule, greedy, random, mc:..., net:...)");
+        }
+        long start = System.nanoTime();
+        int move;
+        try (io.github.ddzengine.mc.Agent a = workspace.agent(spec, r)) {
+            a.startGame(seed);
+            move = a.play(info);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the agent failed: " + e.getMessage(), e);
+        }
+        double ms = Math.round((System.nanoTime() - start) / 1e4) / 100.0;
+        MoveTable t = r.table();
+        return json(g -> {
+            g.writeStringField("move", t.format(move));
+            g.writeStringField("type", t.typeName(move));
+            g.writeArrayFieldStart("candidates");
+            g.writeEndArray();
+            g.writeNumberField("worlds", 0);
+            g.writeNumberField("solved_worlds", 0);
+            g.writeNumberField("rollouts", 0);
+            g.writeNumberField("time_ms", ms);
+            g.writeBooleanField("budget_cut", false);
+            g.writeNumberField("seed", seed);
+            g.writeStringField("agent", spec);
         });
     }
 
