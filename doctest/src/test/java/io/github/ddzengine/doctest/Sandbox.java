@@ -26,8 +26,8 @@ import java.util.stream.Stream;
  * merged into standard output (as a terminal shows them), {@code DDZ_TABLES} set to an empty
  * directory (the samples show the engine without precomputed tables, as on a fresh machine, whatever
  * {@code ~/.cache/ddz/tables} holds), {@code DDZ_NO_BUILD=1} (the launcher fails instead of
- * building: the jar was built by the package phase) and without {@code DDZ_JAVA_OPTS} or
- * {@code DDZ_DEBUG}.
+ * building: the jar was built by the package phase), {@code DDZ_WARM=0} (no warm engine: each
+ * command a process of its own) and without {@code DDZ_JAVA_OPTS} or {@code DDZ_DEBUG}.
  */
 final class Sandbox {
     /** Where a file's scratch directories live. */
@@ -107,6 +107,7 @@ final class Sandbox {
         env.remove("DDZ_DEBUG");
         env.put("DDZ_TABLES", tables.toString());
         env.put("DDZ_NO_BUILD", "1");
+        env.put("DDZ_WARM", "0"); // every sample in its own process, as on a fresh machine (docs/cli/warm.md)
         long start = System.nanoTime();
         try {
             Process p = pb.start();

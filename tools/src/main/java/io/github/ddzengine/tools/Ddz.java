@@ -64,35 +64,15 @@ public final class Ddz implements Callable<Integer> {
     }
 
     /**
-     * Runs the command line on the process's standard streams and exits with its exit code.
+     * Runs the command line in this process on its standard streams and exits with its exit code
+     * (the jar's entry point, {@link Main}, first offers the command to the warm engine).
      *
      * @param args the command-line arguments
      */
     public static void main(String[] args) {
-        InputStream in = standardInputIsTheJvms() ? InputStream.nullInputStream() : System.in;
+        InputStream in = Main.standardInputIsTheJvms() ? InputStream.nullInputStream() : System.in;
         int code = run(in, new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err), args);
         System.exit(code);
-    }
-
-    /**
-     * Whether this process was started with its standard input closed ({@code <&-}): the JVM's
-     * first file then took descriptor 0, so that {@code System.in} reads the JDK's {@code
-     * lib/modules} or a jar, and the coach would play moves out of it. Such input counts as empty.
-     * Linux only ({@code /proc/self/fd/0}); elsewhere false.
-     */
-    static boolean standardInputIsTheJvms() {
-        try {
-            Path fd0 = Path.of("/proc/self/fd/0");
-            if (!Files.isSymbolicLink(fd0)) {
-                return false;
-            }
-            Path target = Files.readSymbolicLink(fd0);
-            String name = target.getFileName() == null ? "" : target.getFileName().toString();
-            Path home = Path.of(System.getProperty("java.home", "/nonexistent")).toRealPath();
-            return target.startsWith(home) || name.endsWith(".jar") || name.endsWith(".jsa") || name.endsWith(".aot");
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /**
@@ -109,7 +89,7 @@ public final class Ddz implements Callable<Integer> {
      * @return the exit code
      */
     public static int run(InputStream in, OutputStream out, OutputStream err, String... args) {
-        CommandLine cl = commandLine(in);
+        CommandLine cl = commandLine(in, args);
         CheckedOutputStream checked = new CheckedOutputStream(out);
         // A large buffer and no auto-flush: output is flushed once at exit (and by --batch when
         // its input runs dry), so big listings don't cost a system call per line.
@@ -159,22 +139,55 @@ public final class Ddz implements Callable<Integer> {
      * @return a new command line; run it with {@link CommandLine#execute(String...)}
      */
     public static CommandLine commandLine(InputStream stdin) {
+        return commandLine(stdin, null);
+    }
+
+    /** The verbs' names, in the order {@code ddz --help} lists them. */
+    private static final List<String> VERBS = List.of("moves", "solve", "split", "coach", "analyze", "move", "bid",
+        "play", "ladder", "replay", "tables", "learn", "serve", "botzone", "web", "warm");
+
+    /** A new verb of {@link #VERBS} (a switch, not a table of constructors: no verb class loads unasked). */
+    private static Object verb(String name, InputStream stdin) {
+        return switch (name) {
+            case "moves" -> new MovesCommand(stdin);
+            case "solve" -> new SolveCommand(stdin);
+            case "split" -> new SplitCommand(stdin);
+            case "coach" -> new CoachCommand(stdin);
+            case "analyze" -> new AnalyzeCommand();
+            case "move" -> new MoveCommand();
+            case "bid" -> new BidCommand();
+            case "play" -> new PlayCommand();
+            case "ladder" -> new LadderCommand();
+            case "replay" -> new ReplayCommand();
+            case "tables" -> new TablesCommand();
+            case "learn" -> new LearnCommand();
+            case "serve" -> new ServeCommand(stdin);
+            case "botzone" -> new BotzoneCommand(stdin);
+            case "web" -> new io.github.ddzengine.tools.web.WebCommand(new WebToolkit());
+            case "warm" -> new io.github.ddzengine.tools.verbs.WarmCommand();
+            default -> throw new IllegalArgumentException("no verb " + name);
+        };
+    }
+
+    /**
+     * The command line of {@link #commandLine(InputStream)} with only the verb {@code args} names,
+     * when its first word is one ({@code ddz solve ...}): picocli reads a verb's annotations when it
+     * is added, so a run pays for its own verb only (about a quarter of a second of a cold start
+     * for all of them). Any other first word (an option, {@code --help}, an unknown verb) gets every
+     * verb, so the usage and its errors list them all. The verb parses and runs the same either way.
+     *
+     * @param stdin what {@code --batch} verbs read
+     * @param args the command-line arguments, or null for every verb
+     */
+    public static CommandLine commandLine(InputStream stdin, String[] args) {
         CommandLine cl = new CommandLine(new Ddz());
-        cl.addSubcommand(new MovesCommand(stdin));
-        cl.addSubcommand(new SolveCommand(stdin));
-        cl.addSubcommand(new SplitCommand(stdin));
-        cl.addSubcommand(new CoachCommand(stdin));
-        cl.addSubcommand(new AnalyzeCommand());
-        cl.addSubcommand(new MoveCommand());
-        cl.addSubcommand(new BidCommand());
-        cl.addSubcommand(new PlayCommand());
-        cl.addSubcommand(new LadderCommand());
-        cl.addSubcommand(new ReplayCommand());
-        cl.addSubcommand(new TablesCommand());
-        cl.addSubcommand(new LearnCommand());
-        cl.addSubcommand(new ServeCommand(stdin));
-        cl.addSubcommand(new BotzoneCommand(stdin));
-        cl.addSubcommand(new io.github.ddzengine.tools.web.WebCommand(new WebToolkit()));
+        if (args != null && args.length > 0 && VERBS.contains(args[0])) {
+            cl.addSubcommand(verb(args[0], stdin));
+        } else {
+            for (String name : VERBS) {
+                cl.addSubcommand(verb(name, stdin));
+            }
+        }
         // set after the verbs are added: picocli copies these settings to existing subcommands only
         // integers in ASCII digits only (picocli's own converters take other scripts' digits too)
         cl.registerConverter(Integer.class, v -> (int) asciiInteger(v, Integer.MIN_VALUE, Integer.MAX_VALUE, "an int"));

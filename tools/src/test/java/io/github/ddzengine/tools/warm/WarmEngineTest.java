@@ -1,0 +1,128 @@
+package io.github.ddzengine.tools.warm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.github.ddzengine.tools.CliRun;
+
+/**
+ * The warm engine in one process: a server on a socket of a temporary directory, commands sent by
+ * the client's relay, each answer (output, errors, exit code) compared with the same command run
+ * in place; streamed standard input; the controls; the idle stop. (The whole path, launcher and
+ * background start included, is checked on the built jar by the doctest module's WarmEngineTest.)
+ */
+class WarmEngineTest {
+    private static final String POSITION = "448999TJJQQAD/336688TAA22X 0";
+
+    @TempDir
+    Path dir;
+
+    /** A server on a socket of {@link #dir}, serving on a thread of its own; its idle time {@code idle} s. */
+    private WarmServer start(int idle) throws Exception {
+        WarmServer s = new WarmServer(dir.resolve("t.sock"), idle, null);
+        assertTrue(s.bind());
+        Thread t = new Thread(() -> {
+            try {
+                s.serve();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "warm-test");
+        t.setDaemon(true);
+        t.start();
+        return s;
+    }
+
+    /** A command sent to the server: exit code, output, errors. */
+    private CliRun send(String stdin, String... args) throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        ch.connect(UnixDomainSocketAddress.of(dir.resolve("t.sock")));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = WarmClient.relay(ch, args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), out, err);
+        return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String timeless(String s) {
+        return s.replaceAll("\"time_ms\":[0-9.]+", "T").replaceAll("[0-9.]+ ms", "T");
+    }
+
+    private static void sameAnswer(CliRun here, CliRun warm) {
+        assertEquals(here.exitCode(), warm.exitCode(), warm.err());
+        assertEquals(timeless(here.out()), timeless(warm.out()));
+        assertEquals(here.err(), warm.err());
+    }
+
+    @Test
+    void answersAsTheCommandRunInPlace() throws Exception {
+        WarmServer s = start(60);
+        try {
+            for (String[] args : new String[][] {{"solve", "--json", "--all", POSITION}, {"solve", POSITION},
+                {"moves", "--json", "33344456", "--last", "3335"}, {"split", "345567TTJQQQQA22X"},
+                {"solve", "--json", "33/4 9"}, {"moves", "--bogus"}, {"solve", "--version"}}) {
+                sameAnswer(CliRun.of(args), send("", args));
+            }
+            String lines = POSITION + "\n3/4 0\nnot a position\n";
+            sameAnswer(CliRun.withInput(lines, "solve", "--batch", "--json"), send(lines, "solve", "--batch", "--json"));
+            // a verb the warm engine does not answer is sent back to run in place
+            assertEquals(-1, send("", "play", "--a", "rule", "--b", "rule").exitCode());
+        } finally {
+            s.stop();
+        }
+    }
+
+    @Test
+    void stopsWhenIdleOrToldAndRemovesItsSocket() throws Exception {
+        start(1);
+        send("", "solve", POSITION);
+        Path sock = dir.resolve("t.sock");
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (Files.exists(sock) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(sock), "an idle server stops and removes its socket");
+        WarmServer s = start(60);
+        assertTrue(Files.exists(sock));
+        s.stop();
+        deadline = System.currentTimeMillis() + 20_000;
+        while (Files.exists(sock) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(sock), "a stopped server removes its socket");
+    }
+
+    @Test
+    void whichCommandsGoToIt() {
+        Map<String, String> none = Map.of();
+        assertTrue(WarmEngine.eligible(new String[] {"solve", POSITION}, none));
+        assertTrue(WarmEngine.eligible(new String[] {"moves", "--batch"}, none));
+        assertFalse(WarmEngine.eligible(new String[] {"solve", "-i", POSITION}, none), "a dialogue stays");
+        assertFalse(WarmEngine.eligible(new String[] {"solve", "--tables", "t", POSITION}, none), "a path stays");
+        assertFalse(WarmEngine.eligible(new String[] {"solve", "--tables=t", POSITION}, none));
+        assertFalse(WarmEngine.eligible(new String[] {"play"}, none));
+        assertFalse(WarmEngine.eligible(new String[] {}, none));
+        assertFalse(WarmEngine.eligible(new String[] {"solve", POSITION}, Map.of("DDZ_WARM", "0")));
+        assertFalse(WarmEngine.eligible(new String[] {"solve", POSITION}, Map.of("DDZ_DEBUG", "1")));
+        assertEquals(30, WarmEngine.idleSeconds(Map.of("DDZ_WARM_IDLE", "30")));
+        assertEquals(WarmEngine.DEFAULT_IDLE_SECONDS, WarmEngine.idleSeconds(Map.of("DDZ_WARM_IDLE", "soon")));
+        Path d = WarmEngine.directory(Map.of("XDG_RUNTIME_DIR", dir.toString()));
+        assertNotNull(d);
+        assertEquals(dir.resolve("ddz-warm"), d);
+    }
+}
