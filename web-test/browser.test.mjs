@@ -419,6 +419,31 @@ for (const [w, hgt] of [[390, 844], [360, 740]]) {
       for (let i = 0; i < 5; i++) await p.click('#next');
       await fits('replay, after five plays');
       if (w === 390) await p.screenshot({ path: join(out, 'phone-replay.png'), fullPage: true });
+      // the open-hand verdict and the blunder marks: a finger finds a mark and the verdict fits
+      let marked = 0;
+      const games = await p.locator('#game-pick option').count();
+      for (let g = 0; g < games && marked === 0; g++) {
+        await p.selectOption('#game-pick', String(g));
+        await p.waitForFunction(() => document.getElementById('chart').dataset.blunders !== '', null, { timeout: 60000 });
+        marked = +(await p.getAttribute('#chart', 'data-blunders'));
+      }
+      assert.ok(marked > 0, 'a blunder in one of the games');
+      await p.locator('#chart .blunder-mark').first().click();
+      await p.waitForSelector('#openhand [data-verdict="blunder"]');
+      await fits('replay, a blunder shown');
+      // the same pages in Chinese, switched by a tap, fit too
+      await p.locator('#lang-switch').click();
+      await p.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+      await p.setInputFiles('#file', join(out, 'games.jsonl'));
+      await p.waitForSelector('#replay:not([hidden])');
+      for (let i = 0; i < 5; i++) await p.click('#next');
+      await fits('replay in Chinese');
+      if (w === 390) await p.screenshot({ path: join(out, 'phone-replay-zh.png'), fullPage: true });
+      await p.goto(`${base}play?seed=5&budget=30`);
+      await p.waitForFunction(() => document.querySelectorAll('#my-hand .card').length >= 17);
+      await fits('play in Chinese');
+      await p.locator('#lang-switch').click();
+      await p.waitForFunction(() => document.documentElement.lang === 'en');
     } finally {
       await p.close();
     }

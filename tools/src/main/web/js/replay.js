@@ -255,7 +255,10 @@ function renderChart() {
   const blunders = st.audit && st.audit.decisions ? st.audit.decisions.filter((d) => d.blunder) : [];
   for (const d of blunders) {
     const cx = x(d.play - 1);
-    s += `<path class="blunder-mark" data-play="${d.play}" d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"><title>${tr('play {n}: open-hand blunder', { n: d.play })}</title></path>`;
+    // a mark a finger can hit: the triangle inside a wider transparent target
+    s += `<g class="blunder-mark" data-play="${d.play}"><title>${tr('play {n}: open-hand blunder', { n: d.play })}</title>`
+      + `<rect x="${cx - 10}" y="0" width="20" height="${t + 10}" fill="transparent"/>`
+      + `<path d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"/></g>`;
   }
   if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
   const mid = (l + w - r) / 2;

@@ -211,6 +211,7 @@ public final class WarmServer {
                 out.writeInt(code);
                 out.flush();
             }
+            drain(ch);
         } catch (IOException | RuntimeException clientGone) {
             // a client that went away ends its command
         } finally {
@@ -218,6 +219,34 @@ public final class WarmServer {
             if (active.decrementAndGet() == 0) {
                 System.gc(); // an idle server gives its heap back
             }
+        }
+    }
+
+    /**
+     * Reads what the client still sends (input the command left unread) until the client closes,
+     * which it does on the exit frame: a socket closed with unread input resets the connection, and
+     * the client could lose the answer's last frames. A client that does not close within 5 s is cut.
+     */
+    private static void drain(SocketChannel ch) {
+        Thread cut = new Thread(() -> {
+            try {
+                Thread.sleep(5000);
+                ch.close();
+            } catch (InterruptedException | IOException done) {
+                // drained in time, or closed either way
+            }
+        }, "ddz-warm-drain");
+        cut.setDaemon(true);
+        cut.start();
+        ByteBuffer buf = ByteBuffer.allocate(8192);
+        try {
+            while (ch.read(buf) >= 0) {
+                buf.clear();
+            }
+        } catch (IOException closed) {
+            // the client closed, or the cut did
+        } finally {
+            cut.interrupt();
         }
     }
 
