@@ -156,12 +156,7 @@ public final class WarmEngine {
 
     /** An output stream that sends what is written as frames of {@code type} (thread-safe with its siblings on one stream). */
     static OutputStream framed(DataOutputStream out, byte type) {
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
+        return new BlockOutput() {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 synchronized (out) {
@@ -253,12 +248,7 @@ public final class WarmEngine {
 
     /** The channel's writing side. */
     static OutputStream output(SocketChannel ch) {
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
+        return new BlockOutput() {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 ByteBuffer buf = ByteBuffer.wrap(b, off, len);
@@ -267,5 +257,13 @@ public final class WarmEngine {
                 }
             }
         };
+    }
+
+    /** An output stream that writes single bytes as blocks of one. */
+    private abstract static class BlockOutput extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
     }
 }
