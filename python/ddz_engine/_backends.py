@@ -38,6 +38,12 @@ def _raise_for(answer):
 MAX_ERROR_CHARS = 300
 
 
+def _tell(line, progress):
+    """Hands a progress line of the bridge (``{"progress":{"done":D,"of":N}}``) to ``progress(D, N)``."""
+    p = json.loads(line)["progress"]
+    progress(int(p["done"]), int(p["of"]))
+
+
 def _shorten(message):
     """``message`` cut to MAX_ERROR_CHARS characters with ``...``, as the process backend's are."""
     return message if len(message) <= MAX_ERROR_CHARS else message[:MAX_ERROR_CHARS - 3] + "..."
@@ -245,9 +251,12 @@ class JPypeBackend:
                     return InputError(name + str(int(i) + offset) + m[m.index("]"):])
         return err
 
-    def request(self, req):
+    def request(self, req, progress=None):
         b = self._bridge()
-        return _raise_for(json.loads(str(b.call(_dumps(req)))))
+        if progress is None:
+            return _raise_for(json.loads(str(b.call(_dumps(req)))))
+        told = self._jpype.JClass("java.util.function.Consumer") @ (lambda line: _tell(str(line), progress))
+        return _raise_for(json.loads(str(b.call(_dumps(req), told))))
 
     def close(self):
         with self._bridges_lock:
@@ -336,7 +345,7 @@ class ProcessBackend:
             return req.get("budget_ms", 50) / 1000.0 + self.DEADLINE_MARGIN
         return None
 
-    def _exchange(self, line, deadline=None):
+    def _exchange(self, line, deadline=None, progress=None):
         with self._lock:
             if self._proc is None or self._pid != os.getpid():
                 self._start()  # first use after a failure, or in a forked child: a process of our own
@@ -354,6 +363,10 @@ class ProcessBackend:
                 p.stdin.write(line.encode("utf-8") + b"\n")
                 p.stdin.flush()
                 answer = p.stdout.readline()
+                while answer.startswith(b'{"progress":'):   # a long request's progress, then its answer
+                    if progress is not None:
+                        _tell(answer.decode("utf-8"), progress)
+                    answer = p.stdout.readline()
             except (BrokenPipeError, OSError):
                 answer = b""
             finally:
@@ -371,8 +384,8 @@ class ProcessBackend:
                 raise died
             return answer.decode("utf-8")
 
-    def request(self, req):
-        answer = self._exchange(_dumps(req), self._deadline(req))
+    def request(self, req, progress=None):
+        answer = self._exchange(_dumps(req), self._deadline(req), progress)
         try:
             parsed = json.loads(answer)
         except ValueError:

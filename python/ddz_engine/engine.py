@@ -2,6 +2,7 @@
 
 import os
 import shlex
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
@@ -296,12 +297,14 @@ class Engine:
         return (self._rules if rules is None else _text(rules, "rules"),
                 self._key[1] if bans is None else _bans_text(bans))
 
-    def _req(self, req, rules, bans):
+    def _req(self, req, rules, bans, progress=None):
         key = self._rules_key(rules, bans)
         req["rules"] = key[0]
         if key[1]:
             req["bans"] = key[1]
-        return self._backend.request(req)
+        if progress is None:
+            return self._backend.request(req)
+        return self._backend.request(req, progress)
 
     # ------------------------------------------------------------ legal moves and split
 
@@ -421,7 +424,7 @@ class Engine:
     # ------------------------------------------------------------ matches and records
 
     def play(self, a: str, b: str, *, deals: int = 100, seed: int = 1, bidding: bool = False, threads: int = 1,
-             out: Optional[str] = None, rules=None, bans=None) -> MatchResult:
+             out: Optional[str] = None, progress=None, rules=None, bans=None) -> MatchResult:
         """A duplicate match between two agents, refereed by the engine as ``ddz play`` referees it:
         every move checked, the same games for the same seed on any thread count.
 
@@ -437,6 +440,9 @@ class Engine:
             threads: worker threads of the match, 1..256.
             out: a file to write every game record to, one JSON line each (``ddz play --out``'s
                 format; :meth:`read_records` reads it back).
+            progress: ``progress(done, total)`` is called as deals finish (in match order, at most
+                five times a second and once at the end; on the calling thread, and it must not call
+                the engine); ``True`` prints a line on standard error instead.
 
         Returns:
             the figures, agent A's side of them.
@@ -451,17 +457,34 @@ class Engine:
                "seed": _int(seed, "seed"), "bidding": bool(bidding), "threads": _int(threads, "threads")}
         if out is not None:
             req["out"] = os.fspath(out)
-        return _match_result(self._req(req, rules, bans))
+        told = _progress_printer("%s vs %s" % (a, b)) if progress is True else progress
+        if told is not None and not callable(told):
+            raise TypeError("progress must be a callable progress(done, total), True or None")
+        if told is not None:
+            req["progress"] = True
+        result = _match_result(self._req(req, rules, bans, told))
+        if progress is True:
+            sys.stderr.write("\n")
+        return result
 
     def ladder(self, a: str, opponents: Sequence[str], **options) -> List[MatchResult]:
         """Agent ``a`` against each of ``opponents`` in turn, each match as :meth:`play` with the same
         ``options`` (``deals``, ``seed``, ``bidding``, ``threads``, ``rules``, ``bans``; ``out`` is not
-        taken: one file cannot hold several matches' records apart)."""
+        taken: one file cannot hold several matches' records apart). A callable ``progress`` counts
+        the deals of the whole ladder, the matches one after another."""
         if isinstance(opponents, str):
             raise TypeError("opponents must be a list of agent specs, not one str")
         if "out" in options:
             raise TypeError("ladder() takes no out: play each match with play(out=...) to keep its records")
-        return [self.play(a, b, **options) for b in opponents]
+        progress = options.pop("progress", None)
+        results = []
+        for i, b in enumerate(opponents):
+            told = progress
+            if callable(progress):   # deals of the whole ladder: the matches one after another
+                deals = options.get("deals", 100)
+                told = (lambda off, n: lambda d, t: progress(off + d, n))(i * deals, deals * len(opponents))
+            results.append(self.play(a, b, progress=told, **options))
+        return results
 
     def read_records(self, path: str) -> List[dict]:
         """The game records of a ``ddz play --out`` file (or one :meth:`play` wrote), each checked by a
@@ -530,6 +553,14 @@ class Engine:
 
     def __repr__(self):
         return "Engine(rules=%r, bans=%r, backend=%r, jar=%r)" % (self._key[0], self._key[1], self.backend, self.jar)
+
+
+def _progress_printer(what):
+    """A progress callable that keeps one line on standard error up to date."""
+    def show(done, total):
+        sys.stderr.write("\r%s: %d/%d deals" % (what, done, total))
+        sys.stderr.flush()
+    return show
 
 
 _shared = None

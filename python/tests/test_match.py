@@ -1,6 +1,7 @@
 """Matches refereed by the engine from Python (Engine.play, Engine.ladder), a Python agent served
 over the agent protocol (ddz_engine.protocol.serve), and game records read back."""
 
+import contextlib
 import io
 import json
 import os
@@ -44,6 +45,25 @@ class Matches:
             with self.assertRaises(InputError) as e:
                 self.engine.read_records(bad)
             self.assertIn("line 1", str(e.exception))
+
+    def test_progress_is_told_as_deals_finish(self):
+        told = []
+        r = self.engine.play("greedy", "rule", deals=30, seed=4, threads=2, progress=lambda d, n: told.append((d, n)))
+        self.assertTrue(told, "told at least once")
+        self.assertEqual((30, 30), told[-1])
+        self.assertEqual(sorted(told), told)
+        self.assertTrue(all(n == 30 and 1 <= d <= 30 for d, n in told), told)
+        self.assertEqual(r.wp, self.engine.play("greedy", "rule", deals=30, seed=4, threads=2).wp)
+        steps = []
+        self.engine.ladder("rule", ["random", "greedy"], deals=5, seed=3, progress=lambda d, n: steps.append((d, n)))
+        self.assertEqual((10, 10), steps[-1])
+        self.assertIn((5, 10), steps)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.engine.play("random", "rule", deals=3, seed=1, progress=True)
+        self.assertIn("random vs rule: 3/3 deals", err.getvalue())
+        with self.assertRaises(TypeError):
+            self.engine.play("random", "rule", deals=3, progress="yes")
 
     def test_a_ladder_plays_each_opponent(self):
         rs = self.engine.ladder("rule", ["random", "greedy"], deals=4, seed=3)

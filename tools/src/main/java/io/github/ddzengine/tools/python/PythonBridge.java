@@ -91,10 +91,11 @@ import io.github.ddzengine.protocol.JsonFields;
  *     move, without candidates</li>
  * <li>{@code {"op":"bid","hand":"...","bids":[...],"worlds":1000,"seed":0}}: the object of
  *     {@code ddz bid --json}</li>
- * <li>{@code {"op":"play","a":"...","b":"...","deals":100,"seed":1,"bidding":false,"threads":1,"out":null}}:
+ * <li>{@code {"op":"play","a":"...","b":"...","deals":100,"seed":1,"bidding":false,"threads":1,"out":null,"progress":false}}:
  *     a duplicate match between two agent specs ({@code exec:COMMAND} too), refereed by the
  *     engine; the object of {@code ddz play --json} (without fault counts); {@code out} a file to
- *     write the game records to</li>
+ *     write the game records to; with {@code "progress": true} progress lines before the answer
+ *     ({@link #call(String, java.util.function.Consumer)})</li>
  * <li>{@code {"op":"records","file":"..."}}: {@code {"records":[...]}}, the records of a
  *     {@code ddz play --out} file, each validated by a replay</li>
  * <li>{@code {"op":"analyze","file":"...","max_cards":30,"nodes":2000000,"threads":1}} (or
@@ -352,6 +353,18 @@ public final class PythonBridge implements AutoCloseable {
      *     {@link JsonLines#MAX_ERROR_CHARS} characters) when the request cannot be answered
      */
     public String call(String request) {
+        return call(request, null);
+    }
+
+    /**
+     * Answers one request, as {@link #call(String)}, telling {@code progress} how a long one goes:
+     * a match asked with {@code "progress": true} sends {@code {"progress":{"done":D,"of":N}}}
+     * (deals finished of the match's, in match order) at most five times a second and at its end,
+     * before its answer.
+     *
+     * @param progress gets the progress lines (on this thread); null for none
+     */
+    public String call(String request, java.util.function.Consumer<String> progress) {
         try {
             JsonNode node = JsonFields.readObject(request, "op");
             String op = JsonFields.required(node, "op");
@@ -366,7 +379,7 @@ public final class PythonBridge implements AutoCloseable {
                 case "solve" -> solveRequest(node, rules);
                 case "move" -> moveRequest(node, rules);
                 case "bid" -> bidRequest(node, rules);
-                case "play" -> playRequest(node, rules);
+                case "play" -> playRequest(node, rules, progress);
                 case "records" -> recordsRequest(node);
                 case "analyze" -> analyzeRequest(node);
                 case "env_reset" -> environments.reset(node, rulesOf(handle(rules)),
@@ -575,7 +588,7 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     /** A duplicate match between two agent specs, refereed by the engine ({@link DdzEngine#match}). */
-    private String playRequest(JsonNode node, Rules rules) {
+    private String playRequest(JsonNode node, Rules rules, java.util.function.Consumer<String> progress) {
         String a = JsonFields.required(node, "a");
         String b = JsonFields.required(node, "b");
         int deals = (int) integer(node, "deals", 100, 1, Limits.MAX_DEALS);
@@ -583,21 +596,23 @@ public final class PythonBridge implements AutoCloseable {
         boolean bidding = bool(node, "bidding", false);
         int threads = (int) integer(node, "threads", 1, 1, Limits.MAX_MATCH_THREADS);
         String out = JsonFields.text(node, "out");
+        java.util.function.Consumer<String> told = bool(node, "progress", false) ? progress : null;
         DdzEngine e = DdzEngine.of(rules).withTables(engine.tables(rules.preset())).withThreads(threads);
         MatchStats stats;
         if (out == null) {
-            stats = e.match(a, b, deals, seed, bidding, null);
+            stats = e.match(a, b, deals, seed, bidding, told == null ? null : progressOf(deals, told, null));
         } else {
             Path file = Path.of(out);
             try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                stats = e.match(a, b, deals, seed, bidding, line -> {
+                java.util.function.Consumer<String> write = line -> {
                     try {
                         w.write(line);
                         w.write('\n');
                     } catch (IOException x) {
                         throw new UncheckedIOException(x);
                     }
-                });
+                };
+                stats = e.match(a, b, deals, seed, bidding, told == null ? write : progressOf(deals, told, write));
             } catch (IOException | UncheckedIOException x) {
                 throw new IllegalArgumentException("cannot write " + out + ": " + x.getMessage(), x);
             }
@@ -611,6 +626,30 @@ public final class PythonBridge implements AutoCloseable {
             g.writeNumberField("threads", threads);
             MatchJson.statsFields(g, stats);
         });
+    }
+
+    /**
+     * A match's record listener that counts finished deals (two games each, in match order) and
+     * tells {@code progress} at most every 200 ms and at the last, passing each record on to
+     * {@code records} (null for none).
+     */
+    private static java.util.function.Consumer<String> progressOf(int deals, java.util.function.Consumer<String> progress,
+                                                                  java.util.function.Consumer<String> records) {
+        int[] games = {0};
+        long[] last = {System.nanoTime()};
+        return line -> {
+            if (records != null) {
+                records.accept(line);
+            }
+            if (++games[0] % 2 == 0) {
+                long now = System.nanoTime();
+                int done = games[0] / 2;
+                if (done == deals || now - last[0] >= 200_000_000L) {
+                    last[0] = now;
+                    progress.accept("{\"progress\":{\"done\":" + done + ",\"of\":" + deals + "}}");
+                }
+            }
+        };
     }
 
     /** The validated records of a {@code ddz play --out} file, each as written. */
@@ -744,7 +783,15 @@ public final class PythonBridge implements AutoCloseable {
                 if (line.contains("\"bye\"") && isBye(line)) {
                     break;
                 }
-                w.write(bridge.call(line));
+                w.write(bridge.call(line, p -> {
+                    try {
+                        w.write(p);
+                        w.write('\n');
+                        w.flush();
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
+                    }
+                }));
                 w.write('\n');
                 w.flush();
             }
