@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import threading
+import time
 
 from ._jar import BRIDGE_CLASS, find_java, find_libjvm
 from .errors import EngineError, InputError
@@ -269,6 +270,44 @@ class JPypeBackend:
         self._local = threading.local()
 
 
+class _Watchdog:
+    """One thread per process backend that kills its engine process when the call in progress
+    outlives its deadline (a ``threading.Timer`` a call cost more than the call itself)."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._armed = None  # (deadline, process, flag list) of the call in progress
+        self._thread = None
+
+    def arm(self, deadline, proc, flag):
+        with self._cond:
+            self._armed = (deadline, proc, flag)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="ddz-engine-watchdog", daemon=True)
+                self._thread.start()
+            self._cond.notify()
+
+    def disarm(self):
+        with self._cond:
+            self._armed = None
+
+    def _run(self):
+        with self._cond:
+            while True:
+                if self._armed is None:
+                    self._cond.wait()
+                    continue
+                deadline, proc, flag = self._armed
+                left = deadline - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                if self._armed is not None and self._armed[1] is proc:
+                    flag.append(True)
+                    proc.kill()
+                    self._armed = None
+
+
 class ProcessBackend:
     """The engine as a child process (``java -cp ddz.jar ...PythonBridge``) answering one JSON line
     per request. Requests are serialised by a lock: threads may share it, one request at a time."""
@@ -282,6 +321,7 @@ class ProcessBackend:
         self._proc = None
         self._pid = None
         self._stderr = collections.deque(maxlen=40)
+        self._watch = _Watchdog()
         self._start()
         hello = self.request({"op": "hello"})
         if hello.get("protocol") != PROTOCOL:
@@ -350,15 +390,9 @@ class ProcessBackend:
             if self._proc is None or self._pid != os.getpid():
                 self._start()  # first use after a failure, or in a forked child: a process of our own
             p = self._proc
-            timer = None
             timed_out = []
             if deadline is not None:
-                def kill():
-                    timed_out.append(True)
-                    p.kill()
-                timer = threading.Timer(deadline, kill)
-                timer.daemon = True
-                timer.start()
+                self._watch.arm(time.monotonic() + deadline, p, timed_out)
             try:
                 p.stdin.write(line.encode("utf-8") + b"\n")
                 p.stdin.flush()
@@ -370,8 +404,8 @@ class ProcessBackend:
             except (BrokenPipeError, OSError):
                 answer = b""
             finally:
-                if timer is not None:
-                    timer.cancel()
+                if deadline is not None:
+                    self._watch.disarm()
             if not answer or timed_out:
                 try:
                     p.wait(timeout=2)

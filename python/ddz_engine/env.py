@@ -21,11 +21,11 @@ what an agent may see is the caller's to choose (``state.hand`` is the acting se
 """
 
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from .engine import Engine, _int, _text, shared_engine
 
-__all__ = ["DdzEnv", "State"]
+__all__ = ["DdzEnv", "State", "BatchEnv", "Slot", "Ended"]
 
 
 @dataclass(frozen=True)
@@ -111,3 +111,85 @@ class DdzEnv:
     def rewards(self) -> Optional[List[int]]:
         """The final scores by seat (rules.md section 6, landlord first), or None before the end."""
         return None if self.state is None or not self.state.done else list(self.state.result["scores"])
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One game of a :class:`BatchEnv`: its number in the batch (games are numbered as they start),
+    the seat to act (0 landlord, 1 down, 2 up), the move id to beat (0 on a lead) and the legal move
+    ids of the seat to act, in move-table order (:meth:`BatchEnv.move_text` names them)."""
+    game: int
+    seat: int
+    last: int
+    legal: List[int]
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A game that a :meth:`BatchEnv.step` finished: its slot, its number and the scores by seat
+    (rules.md section 6, landlord first). The slot already holds the next game."""
+    slot: int
+    game: int
+    scores: List[int]
+
+
+class BatchEnv:
+    """``n`` games stepped together, one engine call a step, in move ids: the form for training
+    loops that play many games at once (a vectorized environment with automatic reset).
+
+    ``reset()`` deals ``n`` games and returns their :class:`Slot` s; ``step(moves)`` plays one legal
+    move id for every slot (the move-table id, as ``Slot.legal`` lists them) and returns the new
+    slots and the games that ended (:class:`Ended`: a finished game's slot gets the next game at
+    once). Game ``g`` of the batch (numbered as games start) is dealt from the seed and ``g`` alone,
+    so the same seed and moves give the same games on either backend. Games have no bidding, as in
+    :class:`DdzEnv`. ``move_text(id)`` is a move's text (``"pass"`` for 0).
+
+        env = BatchEnv(engine, n=64, seed=1)
+        slots = env.reset()
+        for _ in range(1000):
+            slots, ended = env.step([random.choice(s.legal) for s in slots])
+            for e in ended:
+                print(e.game, e.scores)
+    """
+
+    def __init__(self, engine: Optional[Engine] = None, *, n: int = 64, seed: int = 0, rules=None, bans=None):
+        self._engine = engine
+        self._rules = rules
+        self._bans = bans
+        self.n = _int(n, "n")
+        self.seed = _int(seed, "seed")
+        self._batch = None
+        self._moves = None
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = shared_engine()
+        return self._engine
+
+    def _req(self, req):
+        return self.engine._req(req, self._rules, self._bans)
+
+    def move_text(self, move_id: int) -> str:
+        """The text of a move id (the table is fetched once)."""
+        if self._moves is None:
+            self._moves = self._req({"op": "env_move_table"})["moves"]
+        return self._moves[move_id]
+
+    @staticmethod
+    def _slots(d):
+        return [Slot(s[0], s[1], s[2], s[4:]) for s in d["slots"]]
+
+    def reset(self) -> List[Slot]:
+        """Deals ``n`` new games (numbers 0..n-1 of this seed)."""
+        d = self._req({"op": "env_batch_reset", "n": self.n, "seed": self.seed})
+        self._batch = d["batch"]
+        return self._slots(d)
+
+    def step(self, moves: Sequence[int]):
+        """Plays ``moves[i]`` in slot ``i`` (every one legal: else ``InputError`` names it and no game
+        moves); returns ``(slots, ended)``."""
+        if self._batch is None:
+            raise RuntimeError("reset() the environment first")
+        d = self._req({"op": "env_batch_step", "batch": self._batch, "moves": list(moves)})
+        return self._slots(d), [Ended(e[0], e[1], e[2:]) for e in d["ended"]]

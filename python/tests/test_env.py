@@ -1,11 +1,12 @@
 """The stepping environment (ddz_engine.env) against the engine: seeded deals, checked moves,
 engine agents' moves, the end of a game with its result and a record that replays."""
 
+import random
 import unittest
 
 import support
 from ddz_engine import InputError
-from ddz_engine.env import DdzEnv
+from ddz_engine.env import BatchEnv, DdzEnv
 
 
 @support.per_backend
@@ -65,6 +66,45 @@ class Environment:
             env.agent_move("nosuch")
         with self.assertRaises(InputError):
             env.reset(deal="33/44/55/6")
+
+
+@support.per_backend
+class Batched:
+    def play(self, seed, steps=300):
+        env = BatchEnv(self.engine, n=16, seed=seed)
+        rng = random.Random(seed)
+        slots = env.reset()
+        ended = []
+        for _ in range(steps):
+            self.assertEqual(16, len(slots))
+            for s in slots:
+                self.assertTrue(s.legal, s)
+                self.assertIn(s.seat, (0, 1, 2))
+            slots, done = env.step([rng.choice(s.legal) for s in slots])
+            ended.extend(done)
+        return env, ended
+
+    def test_many_games_stepped_together_end_and_restart(self):
+        env, ended = self.play(5)
+        self.assertGreater(len(ended), 16, "games end and the slots go on with new ones")
+        for e in ended:
+            self.assertEqual(0, sum(e.scores), e)       # zero-sum scoring
+            self.assertEqual(2 * abs(e.scores[1]), abs(e.scores[0]), e)
+        self.assertEqual(len(set(e.game for e in ended)), len(ended), "every game number once")
+        again = self.play(5)[1]
+        self.assertEqual(ended, again, "the same seed and moves give the same games")
+        self.assertEqual("pass", env.move_text(0))
+
+    def test_a_pass_on_a_lead_and_a_bad_list_are_refused(self):
+        env = BatchEnv(self.engine, n=2, seed=1)
+        slots = env.reset()
+        with self.assertRaises(InputError) as e:
+            env.step([0, slots[1].legal[0]])    # the landlord leads: no pass
+        self.assertIn("moves[0]", str(e.exception))
+        with self.assertRaises(InputError):
+            env.step([slots[0].legal[0]])
+        again, _ = env.step([s.legal[0] for s in slots])
+        self.assertEqual([1, 1], [s.seat for s in again], "the refused steps moved nothing")
 
 
 class NotReset(unittest.TestCase):

@@ -106,6 +106,9 @@ import io.github.ddzengine.protocol.JsonFields;
  *     {@code {"op":"env_agent","game":ID,"agent":"rule"}}: the stepping environment of
  *     {@code ddz_engine.env} ({@code Environments}): a game's state after a reset or a checked move,
  *     or the move an engine agent would play</li>
+ * <li>{@code {"op":"env_move_table"}}, {@code {"op":"env_batch_reset","n":N,"seed":S}},
+ *     {@code {"op":"env_batch_step","batch":ID,"moves":[...]}}: the batched environment of
+ *     {@code ddz_engine.env.BatchEnv} ({@code BatchEnvironments}), in move ids</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -126,6 +129,7 @@ public final class PythonBridge implements AutoCloseable {
     private final Workspace workspace = engine.newWorkspace();
     private final StringBuilder text = new StringBuilder(1 << 12);
     private final Environments environments = new Environments();
+    private final BatchEnvironments batches = new BatchEnvironments();
 
     /** A bridge; nothing is built before the first request. */
     public PythonBridge() {
@@ -386,8 +390,13 @@ public final class PythonBridge implements AutoCloseable {
                     integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), workspace);
                 case "env_step" -> environments.step(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
                 case "env_agent" -> environments.agentMove(node, integer(node, "game", 0, 1, Long.MAX_VALUE), workspace);
+                case "env_move_table" -> batches.moveTable(rulesOf(handle(rules)));
+                case "env_batch_reset" -> batches.reset(node, rulesOf(handle(rules)), workspace.generator(rulesOf(handle(rules))),
+                    integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE));
+                case "env_batch_step" -> batches.step(node);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
-                    + "bid, play, records, analyze, env_reset, env_step, env_agent, bye)");
+                    + "bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, "
+                    + "env_batch_step, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Steps per second of the Python environments (docs/python.md, "Speed of the environments"):
+ddz_engine.env.DdzEnv (one game a call) and BatchEnv (n games a call) on each backend, and, given
+a checkout of RLCard (--rlcard DIR, with numpy installed), RLCard's own Dou Dizhu environment on
+the same machine. Every environment plays random legal moves from a seeded generator for
+--seconds of wall time each; the figure is steps per wall second (and per CPU second of this
+process). RLCard's step also encodes its observation (numpy arrays); ours return the state as text
+(DdzEnv) or the legal move ids (BatchEnv), without an observation encoding.
+
+    python3 bench/env-speed.py --seconds 20 --rlcard /path/to/rlcard
+"""
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+
+
+def rlcard_speed(path, seconds):
+    sys.path.insert(0, path)
+    try:
+        import termcolor  # noqa: F401  (RLCard's package imports it for another game)
+    except ImportError:
+        stub = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "rlcard-stub")
+        os.makedirs(stub, exist_ok=True)
+        with open(os.path.join(stub, "termcolor.py"), "w") as f:
+            f.write("def colored(s, *a, **k):\n    return s\n")
+        sys.path.insert(0, stub)
+    import rlcard
+    env = rlcard.make("doudizhu", config={"seed": 1})
+    rng = random.Random(1)
+    steps = games = 0
+    c0, w0 = time.process_time(), time.time()
+    while time.time() - w0 < seconds:
+        state, _ = env.reset()
+        games += 1
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"].keys())))
+            steps += 1
+    return steps, games, time.time() - w0, time.process_time() - c0
+
+
+def ddz_speed(backend, seconds):
+    from ddz_engine import Engine
+    from ddz_engine.env import DdzEnv
+    with Engine(backend=backend) as engine:
+        env = DdzEnv(engine)
+        rng = random.Random(1)
+        steps = games = 0
+        c0, w0 = time.process_time(), time.time()
+        while time.time() - w0 < seconds:
+            st = env.reset(seed=games)
+            games += 1
+            while not st.done:
+                st = env.step(rng.choice(st.legal))
+                steps += 1
+        return steps, games, time.time() - w0, time.process_time() - c0
+
+
+def batch_speed(backend, n, seconds):
+    from ddz_engine import Engine
+    from ddz_engine.env import BatchEnv
+    with Engine(backend=backend) as engine:
+        env = BatchEnv(engine, n=n, seed=1)
+        rng = random.Random(1)
+        slots = env.reset()
+        steps = games = 0
+        c0, w0 = time.process_time(), time.time()
+        while time.time() - w0 < seconds:
+            slots, ended = env.step([rng.choice(s.legal) for s in slots])
+            steps += n
+            games += len(ended)
+        return steps, games, time.time() - w0, time.process_time() - c0
+
+
+def parser():
+    p = argparse.ArgumentParser(description="steps per second of the environments")
+    p.add_argument("--seconds", type=float, default=20.0, help="wall time of each measurement (default 20)")
+    p.add_argument("--rlcard", metavar="DIR", help="a checkout of RLCard to measure its Dou Dizhu environment too")
+    p.add_argument("--n", type=int, default=64, help="games of the batched environment (default 64)")
+    p.add_argument("--backends", default="jpype,process", help="backends to measure (default jpype,process)")
+    return p
+
+
+def main(argv=None):
+    a = parser().parse_args(argv)
+    rows = []
+    if a.rlcard:
+        rows.append(("rlcard doudizhu env", rlcard_speed(a.rlcard, a.seconds)))
+    for b in [x for x in a.backends.split(",") if x]:
+        rows.append(("ddz DdzEnv (%s)" % b, ddz_speed(b, a.seconds)))
+        rows.append(("ddz BatchEnv n=%d (%s)" % (a.n, b), batch_speed(b, a.n, a.seconds)))
+    print("load average at the end: %.2f" % os.getloadavg()[0])
+    for name, (steps, games, wall, cpu) in rows:
+        print("%-28s %9d steps %7d games %6.1f s wall: %9.0f steps/s (%9.0f per CPU s of this process)"
+              % (name, steps, games, wall, steps / wall, steps / cpu))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+package io.github.ddzengine.tools.python;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Deal;
+import io.github.ddzengine.core.game.GameState;
+import io.github.ddzengine.core.game.Scoring;
+import io.github.ddzengine.core.game.SplitMix64;
+import io.github.ddzengine.core.movegen.MoveGenerator;
+import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Rules;
+
+/**
+ * The batched environment of the Python package ({@code ddz_engine.env.BatchEnv}): {@code n}
+ * games at once, stepped together by one call, each answer in move ids of the rules' move table
+ * (its strings sent once, {@code env_move_table}) instead of texts, and a finished game replaced
+ * at once by the next one (its result reported with the step that ended it). Games have no bidding,
+ * as in {@link Environments}. Game {@code g} of a batch (numbered as they start: the first {@code
+ * n} at the reset, then one a slot as slots finish, in slot order) is dealt from
+ * {@code SplitMix64.derive(seed, g)}: the same seed and moves give the same games. One thread at a
+ * time; at most {@link #MAX_BATCHES} batches are kept.
+ */
+final class BatchEnvironments {
+    /** Batches kept at once, the least recently used dropped first. */
+    static final int MAX_BATCHES = 64;
+    /** Most games of one batch. */
+    static final int MAX_GAMES = 4096;
+
+    private final Map<Long, Batch> batches = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Batch> eldest) {
+            return size() > MAX_BATCHES;
+        }
+    };
+    private long nextId = 1;
+    private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
+
+    private static final class Batch {
+        final long id;
+        final Rules rules;
+        final MoveGenerator generator;
+        final long seed;
+        final GameState[] games;
+        final long[] numbers;
+        long started;
+
+        Batch(long id, Rules rules, MoveGenerator generator, long seed, int n) {
+            this.id = id;
+            this.rules = rules;
+            this.generator = generator;
+            this.seed = seed;
+            this.games = new GameState[n];
+            this.numbers = new long[n];
+            for (int i = 0; i < n; i++) {
+                games[i] = new GameState(rules);
+                deal(i);
+            }
+        }
+
+        /** Slot {@code i} starts the batch's next game. */
+        void deal(int i) {
+            Deal d = Deal.random(SplitMix64.derive(seed, started));
+            numbers[i] = started++;
+            games[i].start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+        }
+    }
+
+    /** {@code {"op":"env_move_table"}}: every move of the rules' table by id ({@code "pass"} at 0). */
+    String moveTable(Rules rules) {
+        MoveTable t = rules.table();
+        return PythonBridge.json(g -> {
+            g.writeArrayFieldStart("moves");
+            for (int id = 0; id < t.size(); id++) {
+                g.writeString(t.format(id));
+            }
+            g.writeEndArray();
+        });
+    }
+
+    /** {@code {"op":"env_batch_reset","n":N,"seed":S}}: a new batch of {@code n} games; every slot's state. */
+    String reset(JsonNode node, Rules rules, MoveGenerator generator, long seed) {
+        JsonNode n = node.get("n");
+        if (n == null || !n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > MAX_GAMES) {
+            throw new IllegalArgumentException("\"n\" must be the number of games, 1.." + MAX_GAMES + ", not " + n);
+        }
+        Batch b = new Batch(nextId++, rules, generator, seed, n.asInt());
+        batches.put(b.id, b);
+        return slots(b, null);
+    }
+
+    /**
+     * {@code {"op":"env_batch_step","batch":ID,"moves":[id, ...]}}: one legal move id for every
+     * slot, played; every slot's new state, and for each slot whose game ended its scores (the
+     * slot then holds the next game).
+     */
+    String step(JsonNode node) {
+        JsonNode id = node.get("batch");
+        Batch b = id == null || !id.canConvertToLong() ? null : batches.get(id.asLong());
+        if (b == null) {
+            throw new IllegalArgumentException("no batch " + id + " (env_batch_reset makes one; the oldest of more than "
+                + MAX_BATCHES + " are dropped)");
+        }
+        JsonNode moves = node.get("moves");
+        if (moves == null || !moves.isArray() || moves.size() != b.games.length) {
+            throw new IllegalArgumentException("\"moves\" must list one move id for each of the " + b.games.length
+                + " games");
+        }
+        MoveTable t = b.rules.table();
+        for (int i = 0; i < b.games.length; i++) {
+            JsonNode m = moves.get(i);
+            int move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < t.size() ? m.asInt() : -1;
+            String why = move < 0 ? "no move id of the table" : b.games[i].whyIllegal(move);
+            if (why != null) {
+                throw new IllegalArgumentException("moves[" + i + "]: " + m + " is not legal in game " + b.numbers[i]
+                    + ": " + why);
+            }
+        }
+        long[][] ended = new long[b.games.length][];
+        for (int i = 0; i < b.games.length; i++) {
+            GameState s = b.games[i];
+            s.play(moves.get(i).asInt());
+            if (s.isOver()) {
+                long mult = s.multiplier(1);
+                boolean landlord = s.landlordWins();
+                ended[i] = new long[] {b.numbers[i], Scoring.score(0, landlord, mult), Scoring.score(1, landlord, mult),
+                    Scoring.score(2, landlord, mult)};
+                b.deal(i);
+            }
+        }
+        return slots(b, ended);
+    }
+
+    /**
+     * The batch's slots: for each, {@code [game, seat, last, n, id1..idn]} (the game's number, the
+     * seat to act, the move id to beat or 0 on a lead, the legal move ids in move-table order);
+     * {@code "ended"}: for each slot whose game ended with the step, {@code [slot, game, score0,
+     * score1, score2]}.
+     */
+    private String slots(Batch b, long[][] ended) {
+        return PythonBridge.json(g -> {
+            g.writeNumberField("batch", b.id);
+            g.writeArrayFieldStart("slots");
+            for (int i = 0; i < b.games.length; i++) {
+                GameState s = b.games[i];
+                int last = s.leads() ? MoveTable.PASS : s.lastMove();
+                int n = b.generator.answers(s.hand(s.toAct()), last, buffer);
+                g.writeStartArray();
+                g.writeNumber(b.numbers[i]);
+                g.writeNumber(s.toAct());
+                g.writeNumber(last);
+                g.writeNumber(n);
+                for (int k = 0; k < n; k++) {
+                    g.writeNumber(buffer[k]);
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("ended");
+            if (ended != null) {
+                for (int i = 0; i < ended.length; i++) {
+                    if (ended[i] != null) {
+                        g.writeStartArray();
+                        g.writeNumber(i);
+                        for (long v : ended[i]) {
+                            g.writeNumber(v);
+                        }
+                        g.writeEndArray();
+                    }
+                }
+            }
+            g.writeEndArray();
+        });
+    }
+}
