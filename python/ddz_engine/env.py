@@ -59,7 +59,25 @@ def _state(d) -> State:
                  d["legal"], d["done"], d.get("result"), d.get("record"))
 
 
-class DdzEnv:
+class _OnEngine:
+    """An environment's engine (the shared one unless given) and rules."""
+
+    def __init__(self, engine: Optional[Engine], rules, bans):
+        self._engine = engine
+        self._rules = rules
+        self._bans = bans
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = shared_engine()
+        return self._engine
+
+    def _req(self, req):
+        return self.engine._req(req, self._rules, self._bans)
+
+
+class DdzEnv(_OnEngine):
     """One game at a time on an :class:`~ddz_engine.Engine` (the shared one by default).
 
     ``reset(seed=, deal=)`` deals a game (a seeded random deal, or ``deal`` in notation
@@ -71,19 +89,8 @@ class DdzEnv:
     """
 
     def __init__(self, engine: Optional[Engine] = None, *, rules=None, bans=None):
-        self._engine = engine
-        self._rules = rules
-        self._bans = bans
+        super().__init__(engine, rules, bans)
         self.state: Optional[State] = None
-
-    @property
-    def engine(self) -> Engine:
-        if self._engine is None:
-            self._engine = shared_engine()
-        return self._engine
-
-    def _req(self, req):
-        return self.engine._req(req, self._rules, self._bans)
 
     def reset(self, seed: int = 0, deal: Optional[str] = None) -> State:
         """A new game: the deal of ``seed``, or ``deal``; the landlord (seat 0) to lead."""
@@ -133,7 +140,7 @@ class Ended:
     scores: List[int]
 
 
-class BatchEnv:
+class BatchEnv(_OnEngine):
     """``n`` games stepped together, one engine call a step, in move ids: the form for training
     loops that play many games at once (a vectorized environment with automatic reset).
 
@@ -153,22 +160,11 @@ class BatchEnv:
     """
 
     def __init__(self, engine: Optional[Engine] = None, *, n: int = 64, seed: int = 0, rules=None, bans=None):
-        self._engine = engine
-        self._rules = rules
-        self._bans = bans
+        super().__init__(engine, rules, bans)
         self.n = _int(n, "n")
         self.seed = _int(seed, "seed")
         self._batch = None
         self._moves = None
-
-    @property
-    def engine(self) -> Engine:
-        if self._engine is None:
-            self._engine = shared_engine()
-        return self._engine
-
-    def _req(self, req):
-        return self.engine._req(req, self._rules, self._bans)
 
     def move_text(self, move_id: int) -> str:
         """The text of a move id (the table is fetched once)."""

@@ -1,6 +1,5 @@
 package io.github.ddzengine.tools.python;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -31,14 +30,7 @@ final class BatchEnvironments {
     /** Most games of one batch. */
     static final int MAX_GAMES = 4096;
 
-    private final Map<Long, Batch> batches = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Batch> eldest) {
-            return size() > MAX_BATCHES;
-        }
-    };
+    private final Map<Long, Batch> batches = Environments.lru(MAX_BATCHES);
     private long nextId = 1;
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
 

@@ -34,14 +34,7 @@ final class Environments {
     /** Games kept at once. */
     static final int MAX_GAMES = 1024;
 
-    private final Map<Long, Env> games = new LinkedHashMap<>(16, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Env> eldest) {
-            return size() > MAX_GAMES;
-        }
-    };
+    private final Map<Long, Env> games = lru(MAX_GAMES);
     private long nextId = 1;
 
     /** One game in progress. */
@@ -60,6 +53,18 @@ final class Environments {
             this.state = new GameState(rules);
             state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
         }
+    }
+
+    /** A map of at most {@code max} entries in access order, the least recently used dropped first. */
+    static <V> Map<Long, V> lru(int max) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
+                return size() > max;
+            }
+        };
     }
 
     /** {@code {"op":"env_reset","seed":S,"deal":"..."}}: a new game; its state. */
