@@ -25,7 +25,7 @@ from typing import List, Optional, Sequence
 
 from .engine import Engine, _int, _text, shared_engine
 
-__all__ = ["DdzEnv", "State", "BatchEnv", "Slot", "Ended"]
+__all__ = ["DdzEnv", "State", "BatchEnv", "Slot", "Ended", "AecEnv"]
 
 
 @dataclass(frozen=True)
@@ -189,3 +189,93 @@ class BatchEnv(_OnEngine):
             raise RuntimeError("reset() the environment first")
         d = self._req({"op": "env_batch_step", "batch": self._batch, "moves": list(moves)})
         return self._slots(d), [Ended(e[0], e[1], e[2:]) for e in d["ended"]]
+
+
+class AecEnv:
+    """One game in the agent-environment-cycle shape of PettingZoo (``pettingzoo.AECEnv``: agents
+    act in turn, each sees only its own observation), without needing the package: for multi-agent
+    code written against that interface. Built on :class:`DdzEnv`; no bidding, as there.
+
+    Agents ``"landlord"``, ``"landlord_down"``, ``"landlord_up"`` (seats 0, 1, 2). ``observe(agent)``
+    is what the seat may know: its ``hand``, the ``kitty`` (public), ``history`` (every play so far,
+    ``"pass"`` for a pass), ``last_move`` (to beat, or None on a lead), ``cards_left`` by seat, and
+    ``legal`` (the legal moves when it is the agent's turn, else empty). An action is one of
+    ``legal``. ``rewards`` are the final scores by agent (zero until the end); at the end every agent
+    is terminated and, as in PettingZoo, each then takes a ``step(None)`` that removes it.
+
+        env = AecEnv(engine)
+        env.reset(seed=1)
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            env.step(None if terminated else obs["legal"][0])
+    """
+
+    possible_agents = ["landlord", "landlord_down", "landlord_up"]
+    metadata = {"name": "ddz_engine_doudizhu_v0", "is_parallelizable": False}
+
+    def __init__(self, engine: Optional[Engine] = None, *, rules=None, bans=None):
+        self._env = DdzEnv(engine, rules=rules, bans=bans)
+        self.agents: List[str] = []
+        self.rewards = {}
+        self._cumulative_rewards = {}
+        self.terminations = {}
+        self.truncations = {}
+        self.infos = {}
+        self.agent_selection: Optional[str] = None
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """A new game: the deal of ``seed`` (0 when None), or ``options["deal"]``."""
+        deal = (options or {}).get("deal")
+        state = self._env.reset(seed=0 if seed is None else seed, deal=deal)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[state.seat]
+
+    def observe(self, agent: str) -> dict:
+        """What ``agent`` may know now (its own hand, the public information, its legal moves on its turn)."""
+        s = self._env.state
+        seat = self.possible_agents.index(agent)
+        return {"seat": seat, "hand": s.hands[seat], "kitty": s.kitty, "history": list(s.history),
+                "last_move": s.last_move, "cards_left": [len(h) for h in s.hands],
+                "legal": list(s.legal) if not s.done and s.seat == seat else []}
+
+    def last(self, observe: bool = True):
+        """``(observation, reward, terminated, truncated, info)`` of the agent to act."""
+        a = self.agent_selection
+        return (self.observe(a) if observe else None, self._cumulative_rewards[a], self.terminations[a],
+                self.truncations[a], self.infos[a])
+
+    def step(self, action) -> None:
+        """The agent to act plays ``action`` (one of its ``legal``), or, once terminated, ``None``,
+        which removes it."""
+        a = self.agent_selection
+        if self.terminations[a] or self.truncations[a]:
+            if action is not None:
+                raise ValueError("%s is done: step(None) removes it" % a)
+            self.agents.remove(a)
+            self.agent_selection = self.agents[0] if self.agents else None
+            return
+        state = self._env.step(action)
+        if state.done:
+            scores = state.result["scores"]
+            for i, name in enumerate(self.possible_agents):
+                self.rewards[name] = scores[i]
+                self._cumulative_rewards[name] += scores[i]
+                self.terminations[name] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[state.seat]
+
+    def agent_iter(self, max_iter: int = 2 ** 63):
+        """The agents in turn until every one is removed (PettingZoo's loop)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def close(self) -> None:
+        """Nothing to release (the engine is the caller's)."""

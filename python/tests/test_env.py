@@ -6,7 +6,7 @@ import unittest
 
 import support
 from ddz_engine import InputError
-from ddz_engine.env import BatchEnv, DdzEnv
+from ddz_engine.env import AecEnv, BatchEnv, DdzEnv
 
 
 @support.per_backend
@@ -105,6 +105,31 @@ class Batched:
             env.step([slots[0].legal[0]])
         again, _ = env.step([s.legal[0] for s in slots])
         self.assertEqual([1, 1], [s.seat for s in again], "the refused steps moved nothing")
+
+
+@support.per_backend
+class AgentEnvironmentCycle:
+    def test_pettingzoos_loop_plays_a_game_each_agent_seeing_its_own_cards(self):
+        env = AecEnv(self.engine)
+        env.reset(seed=3)
+        self.assertEqual("landlord", env.agent_selection)
+        seen = []
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            others = [env.observe(a) for a in env.possible_agents if a != agent]
+            self.assertTrue(all(o["legal"] == [] for o in others), "only the agent to act has moves")
+            if terminated:
+                seen.append((agent, reward))
+                env.step(None)
+            else:
+                self.assertEqual(obs["hand"], env._env.state.hands[obs["seat"]])
+                env.step(obs["legal"][-1])
+        self.assertEqual(3, len(seen))
+        self.assertEqual(0, sum(r for _, r in seen))
+        self.assertEqual([], env.agents)
+        with self.assertRaises(InputError):
+            env.reset(seed=3)
+            env.step("pass")     # the landlord leads: no pass
 
 
 class NotReset(unittest.TestCase):
