@@ -2,10 +2,11 @@
 """Steps per second of the Python environments (docs/python.md, "Speed of the environments"):
 ddz_engine.env.DdzEnv (one game a call) and BatchEnv (n games a call) on each backend, and, given
 a checkout of RLCard (--rlcard DIR, with numpy installed), RLCard's own Dou Dizhu environment on
-the same machine. Every environment plays random legal moves from a seeded generator for
+the same machine and ddz_engine.rlcard_env.RLCardEnv (RLCard's interface, observations and action
+ids on our engine). Every environment plays random legal moves from a seeded generator for
 --seconds of wall time each; the figure is steps per wall second (and per CPU second of this
-process). RLCard's step also encodes its observation (numpy arrays); ours return the state as text
-(DdzEnv) or the legal move ids (BatchEnv), without an observation encoding.
+process). RLCard's environment and RLCardEnv encode RLCard's observation each step; DdzEnv returns
+the state as text and BatchEnv the legal move ids, without an observation encoding.
 
     python3 bench/env-speed.py --seconds 20 --rlcard /path/to/rlcard
 """
@@ -75,6 +76,23 @@ def batch_speed(backend, n, seconds):
         return steps, games, time.time() - w0, time.process_time() - c0
 
 
+def ours_rlcard_speed(backend, seconds):
+    from ddz_engine import Engine
+    from ddz_engine.rlcard_env import RLCardEnv
+    with Engine(backend=backend) as engine:
+        env = RLCardEnv(engine, config={"seed": 1})
+        rng = random.Random(1)
+        steps = games = 0
+        c0, w0 = time.process_time(), time.time()
+        while time.time() - w0 < seconds:
+            state, _ = env.reset()
+            games += 1
+            while not env.is_over():
+                state, _ = env.step(rng.choice(list(state["legal_actions"].keys())))
+                steps += 1
+        return steps, games, time.time() - w0, time.process_time() - c0
+
+
 def parser():
     p = argparse.ArgumentParser(description="steps per second of the environments")
     p.add_argument("--seconds", type=float, default=20.0, help="wall time of each measurement (default 20)")
@@ -90,6 +108,8 @@ def main(argv=None):
     if a.rlcard:
         rows.append(("rlcard doudizhu env", rlcard_speed(a.rlcard, a.seconds)))
     for b in [x for x in a.backends.split(",") if x]:
+        if a.rlcard:
+            rows.append(("ddz RLCardEnv (%s)" % b, ours_rlcard_speed(b, a.seconds)))
         rows.append(("ddz DdzEnv (%s)" % b, ddz_speed(b, a.seconds)))
         rows.append(("ddz BatchEnv n=%d (%s)" % (a.n, b), batch_speed(b, a.n, a.seconds)))
     print("load average at the end: %.2f" % os.getloadavg()[0])

@@ -9,7 +9,8 @@
 Agents for the research harnesses: ``ddz_engine.rlcard.RLCardAgent`` and
 ``ddz_engine.douzero.DouZeroAgent``; matches refereed by the engine: ``Engine.play``, with your own
 agent served by ``ddz_engine.protocol.serve``; records replayed and analysed: ``Engine.replay``,
-``Engine.analyze`` (``ddz_engine.records``); a stepping environment: ``ddz_engine.env.DdzEnv``;
+``Engine.analyze`` (``ddz_engine.records``); environments: ``ddz_engine.env`` (``DdzEnv``, the
+batched ``BatchEnv``, PettingZoo's cycle ``AecEnv``) and RLCard's ``ddz_engine.rlcard_env.RLCardEnv``;
 card encodings: ``ddz_engine.cards``. The documentation is
 ``docs/python.md`` in the repository.
 """

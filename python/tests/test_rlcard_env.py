@@ -1,0 +1,63 @@
+"""RLCardEnv against RLCard's own Dou Dizhu environment, move by move on the same games: the same
+observation arrays, the same legal action ids, the same payoffs. Runs where RLCard is importable
+(installed, or a checkout named by RLCARD_DIR; numpy needed) and is skipped, saying so, elsewhere."""
+
+import os
+import random
+import sys
+import unittest
+
+import support
+
+
+def rlcard_or_skip():
+    path = os.environ.get("RLCARD_DIR")
+    if path and path not in sys.path:
+        sys.path.insert(0, path)
+    try:
+        import numpy  # noqa: F401
+        import rlcard
+    except ImportError as e:
+        raise unittest.SkipTest("RLCard is not installed here (%s): the encoding check needs it (RLCARD_DIR=checkout)"
+                                % e)
+    return rlcard
+
+
+@support.per_backend
+class SameAsRLCard:
+    def test_the_same_observations_actions_and_payoffs_move_by_move(self):
+        rlcard = rlcard_or_skip()
+        from ddz_engine.rlcard_env import RLCardEnv
+        theirs = rlcard.make("doudizhu", config={"seed": 7})
+        ours = RLCardEnv(self.engine)
+        self.assertEqual(theirs.num_actions, ours.num_actions)
+        self.assertEqual(theirs.state_shape, ours.state_shape)
+        rng = random.Random(7)
+        steps = 0
+        for game in range(12):
+            state, pid = theirs.reset()
+            hands = theirs.get_perfect_information()["hand_cards"]
+            kitty = state["raw_obs"]["seen_cards"]
+            landlord = list(hands[0])
+            for c in kitty:
+                landlord.remove(c)
+            mine, mpid = ours.reset(deal="%s/%s/%s/%s" % ("".join(landlord), hands[1], hands[2], kitty))
+            while True:
+                self.assertEqual(pid, mpid)
+                self.assertEqual(sorted(state["legal_actions"]), sorted(mine["legal_actions"]), "game %d" % game)
+                self.assertTrue((state["obs"] == mine["obs"]).all(), "game %d step %d: observations differ" % (game, steps))
+                if theirs.is_over():
+                    break
+                action = rng.choice(sorted(state["legal_actions"]))
+                state, pid = theirs.step(action)
+                mine, mpid = ours.step(action)
+                steps += 1
+                if theirs.is_over():
+                    self.assertTrue(ours.is_over())
+                    self.assertEqual(list(theirs.get_payoffs()), list(ours.get_payoffs()))
+                    break
+        self.assertGreater(steps, 300)
+
+
+if __name__ == "__main__":
+    unittest.main()
