@@ -30,7 +30,11 @@ def rlcard_speed(path, seconds):
             f.write("def colored(s, *a, **k):\n    return s\n")
         sys.path.insert(0, stub)
     import rlcard
-    env = rlcard.make("doudizhu", config={"seed": 1})
+    return rlcard_loop(rlcard.make("doudizhu", config={"seed": 1}), seconds)
+
+
+def rlcard_loop(env, seconds):
+    """Random legal actions in an environment of RLCard's API for ``seconds`` of wall time."""
     rng = random.Random(1)
     steps = games = 0
     c0, w0 = time.process_time(), time.time()
@@ -80,17 +84,7 @@ def ours_rlcard_speed(backend, seconds):
     from ddz_engine import Engine
     from ddz_engine.rlcard_env import RLCardEnv
     with Engine(backend=backend) as engine:
-        env = RLCardEnv(engine, config={"seed": 1})
-        rng = random.Random(1)
-        steps = games = 0
-        c0, w0 = time.process_time(), time.time()
-        while time.time() - w0 < seconds:
-            state, _ = env.reset()
-            games += 1
-            while not env.is_over():
-                state, _ = env.step(rng.choice(list(state["legal_actions"].keys())))
-                steps += 1
-        return steps, games, time.time() - w0, time.process_time() - c0
+        return rlcard_loop(RLCardEnv(engine, config={"seed": 1}), seconds)
 
 
 def parser():
