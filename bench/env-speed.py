@@ -3,7 +3,7 @@
 ddz_engine.env.DdzEnv (one game a call) and BatchEnv (n games a call) on each backend, and, given
 a checkout of RLCard (--rlcard DIR, with numpy installed), RLCard's own Dou Dizhu environment on
 the same machine and ddz_engine.rlcard_env.RLCardEnv (RLCard's interface, observations and action
-ids on our engine). Every environment plays random legal moves from a seeded generator for
+ids on our engine) with its batched form RLCardBatchEnv (the observations made by the engine). Every environment plays random legal moves from a seeded generator for
 --seconds of wall time each; the figure is steps per wall second (and per CPU second of this
 process). RLCard's environment and RLCardEnv encode RLCard's observation each step; DdzEnv returns
 the state as text and BatchEnv the legal move ids, without an observation encoding.
@@ -64,20 +64,24 @@ def ddz_speed(backend, seconds):
         return steps, games, time.time() - w0, time.process_time() - c0
 
 
+def batch_loop(slots, step, choices, n, seconds):
+    """A batched environment stepped with random legal choices for ``seconds`` of wall time."""
+    rng = random.Random(1)
+    steps = games = 0
+    c0, w0 = time.process_time(), time.time()
+    while time.time() - w0 < seconds:
+        slots, ended = step([rng.choice(choices(s)) for s in slots])
+        steps += n
+        games += len(ended)
+    return steps, games, time.time() - w0, time.process_time() - c0
+
+
 def batch_speed(backend, n, seconds):
     from ddz_engine import Engine
     from ddz_engine.env import BatchEnv
     with Engine(backend=backend) as engine:
         env = BatchEnv(engine, n=n, seed=1)
-        rng = random.Random(1)
-        slots = env.reset()
-        steps = games = 0
-        c0, w0 = time.process_time(), time.time()
-        while time.time() - w0 < seconds:
-            slots, ended = env.step([rng.choice(s.legal) for s in slots])
-            steps += n
-            games += len(ended)
-        return steps, games, time.time() - w0, time.process_time() - c0
+        return batch_loop(env.reset(), env.step, lambda s: s.legal, n, seconds)
 
 
 def ours_rlcard_speed(backend, seconds):
@@ -85,6 +89,14 @@ def ours_rlcard_speed(backend, seconds):
     from ddz_engine.rlcard_env import RLCardEnv
     with Engine(backend=backend) as engine:
         return rlcard_loop(RLCardEnv(engine, config={"seed": 1}), seconds)
+
+
+def ours_rlcard_batch_speed(backend, n, seconds):
+    from ddz_engine import Engine
+    from ddz_engine.rlcard_env import RLCardBatchEnv
+    with Engine(backend=backend) as engine:
+        env = RLCardBatchEnv(engine, n=n, seed=1)
+        return batch_loop(env.reset(), env.step, lambda st: list(st["legal_actions"].keys()), n, seconds)
 
 
 def parser():
@@ -104,6 +116,7 @@ def main(argv=None):
     for b in [x for x in a.backends.split(",") if x]:
         if a.rlcard:
             rows.append(("ddz RLCardEnv (%s)" % b, ours_rlcard_speed(b, a.seconds)))
+            rows.append(("ddz RLCardBatchEnv n=%d (%s)" % (a.n, b), ours_rlcard_batch_speed(b, a.n, a.seconds)))
         rows.append(("ddz DdzEnv (%s)" % b, ddz_speed(b, a.seconds)))
         rows.append(("ddz BatchEnv n=%d (%s)" % (a.n, b), batch_speed(b, a.n, a.seconds)))
     print("load average at the end: %.2f" % os.getloadavg()[0])

@@ -59,5 +59,40 @@ class SameAsRLCard:
         self.assertGreater(steps, 300)
 
 
+@support.per_backend
+class BatchSameAsOne:
+    def test_the_batch_encodes_as_the_one_game_environment(self):
+        rlcard_or_skip()
+        from ddz_engine.rlcard_env import RLCardBatchEnv, RLCardEnv
+        batch = RLCardBatchEnv(self.engine, n=4, seed=3, deals=True)
+        states = batch.reset()
+        singles = []
+        for d in batch.deals:
+            one = RLCardEnv(self.engine)
+            one.reset(deal=d)
+            singles.append(one)
+        rng = random.Random(3)
+        checked = ended_games = 0
+        for _ in range(250):
+            for i, (st, one) in enumerate(zip(states, singles)):
+                mine = one.get_state(one.get_player_id())
+                self.assertEqual(one.get_player_id(), st["player_id"])
+                self.assertEqual(sorted(mine["legal_actions"]), sorted(st["legal_actions"]), "slot %d" % i)
+                self.assertTrue((mine["obs"] == st["obs"]).all(), "slot %d: observations differ" % i)
+                checked += 1
+            actions = [rng.choice(sorted(st["legal_actions"])) for st in states]
+            for one, a in zip(singles, actions):
+                one.step(a)
+            states, ended = batch.step(actions)
+            for slot, game, payoffs in ended:
+                self.assertTrue(singles[slot].is_over())
+                self.assertEqual(list(singles[slot].get_payoffs()), list(payoffs))
+                singles[slot] = RLCardEnv(self.engine)
+                singles[slot].reset(deal=batch.deals[slot])
+                ended_games += 1
+        self.assertGreater(ended_games, 4)
+        self.assertEqual(1000, checked)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -63,7 +63,7 @@ class PythonBridgeTest {
             assertTrue(e.getMessage().startsWith("positions[1]: "), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> b.rules("bogus", ""));
             assertThrows(IllegalArgumentException.class, () -> b.moves(99, "33", null));
-            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, bye)\"}",
+            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, env_rlcard_actions, bye)\"}",
                 b.call("{\"op\":\"dance\"}"));
             assertTrue(json(b.call("not json")).get("error").textValue().startsWith("invalid JSON"));
             assertEquals("missing \"op\"", json(b.call("{}")).get("error").textValue());

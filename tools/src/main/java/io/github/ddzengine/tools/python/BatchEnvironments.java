@@ -33,6 +33,8 @@ final class BatchEnvironments {
     private final Map<Long, Batch> batches = Environments.lru(MAX_BATCHES);
     private long nextId = 1;
     private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
+    /** RLCard's action ids, once the caller has sent them ({@code env_rlcard_actions}). */
+    private RlcardCodec rlcard;
 
     private static final class Batch {
         final long id;
@@ -41,15 +43,21 @@ final class BatchEnvironments {
         final long seed;
         final GameState[] games;
         final long[] numbers;
+        /** Each slot's deal, for a batch that reports them. */
+        final String[] deals;
+        /** Whether moves and answers are RLCard's (action ids, observations). */
+        final RlcardCodec rlcard;
         long started;
 
-        Batch(long id, Rules rules, MoveGenerator generator, long seed, int n) {
+        Batch(long id, Rules rules, MoveGenerator generator, long seed, int n, boolean withDeals, RlcardCodec rlcard) {
             this.id = id;
             this.rules = rules;
             this.generator = generator;
             this.seed = seed;
+            this.rlcard = rlcard;
             this.games = new GameState[n];
             this.numbers = new long[n];
+            this.deals = withDeals ? new String[n] : null;
             for (int i = 0; i < n; i++) {
                 games[i] = new GameState(rules);
                 deal(i);
@@ -60,6 +68,9 @@ final class BatchEnvironments {
         void deal(int i) {
             Deal d = Deal.random(SplitMix64.derive(seed, started));
             numbers[i] = started++;
+            if (deals != null) {
+                deals[i] = d.toString();
+            }
             games[i].start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
         }
     }
@@ -76,13 +87,33 @@ final class BatchEnvironments {
         });
     }
 
-    /** {@code {"op":"env_batch_reset","n":N,"seed":S}}: a new batch of {@code n} games; every slot's state. */
+    /** {@code {"op":"env_rlcard_actions","actions":[...]}}: RLCard's action list, for batches that speak it. */
+    String rlcardActions(JsonNode node) {
+        rlcard = new RlcardCodec(node.get("actions"));
+        return PythonBridge.json(g -> g.writeNumberField("count", rlcard.size()));
+    }
+
+    /**
+     * {@code {"op":"env_batch_reset","n":N,"seed":S,"encode":"rlcard"?,"deals":false}}: a new batch of
+     * {@code n} games; every slot's state (with {@code encode} RLCard's action ids and observations
+     * too, and its moves taken as RLCard ids; with {@code deals} each slot's deal).
+     */
     String reset(JsonNode node, Rules rules, MoveGenerator generator, long seed) {
         JsonNode n = node.get("n");
         if (n == null || !n.isIntegralNumber() || n.asLong() < 1 || n.asLong() > MAX_GAMES) {
             throw new IllegalArgumentException("\"n\" must be the number of games, 1.." + MAX_GAMES + ", not " + n);
         }
-        Batch b = new Batch(nextId++, rules, generator, seed, n.asInt());
+        JsonNode encode = node.get("encode");
+        boolean coded = encode != null && !encode.isNull() && encode.asText().equals("rlcard");
+        if (encode != null && !encode.isNull() && !coded) {
+            throw new IllegalArgumentException("\"encode\" must be \"rlcard\" or absent, not " + encode);
+        }
+        if (coded && rlcard == null) {
+            throw new IllegalArgumentException("encode rlcard: send RLCard's action list first (env_rlcard_actions)");
+        }
+        JsonNode withDeals = node.get("deals");
+        Batch b = new Batch(nextId++, rules, generator, seed, n.asInt(), withDeals != null && withDeals.asBoolean(false),
+            coded ? rlcard : null);
         batches.put(b.id, b);
         return slots(b, null);
     }
@@ -105,19 +136,26 @@ final class BatchEnvironments {
                 + " games");
         }
         MoveTable t = b.rules.table();
+        int[] chosen = new int[b.games.length];
         for (int i = 0; i < b.games.length; i++) {
             JsonNode m = moves.get(i);
             int move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < t.size() ? m.asInt() : -1;
-            String why = move < 0 ? "no move id of the table" : b.games[i].whyIllegal(move);
+            if (b.rlcard != null) {
+                move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < b.rlcard.size()
+                    ? legalOf(b, b.games[i], b.rlcard.cards(m.asInt())) : -1;
+            }
+            String why = move < 0 ? (b.rlcard != null ? "no legal move of that RLCard id" : "no move id of the table")
+                : b.games[i].whyIllegal(move);
             if (why != null) {
                 throw new IllegalArgumentException("moves[" + i + "]: " + m + " is not legal in game " + b.numbers[i]
                     + ": " + why);
             }
+            chosen[i] = move;
         }
         long[][] ended = new long[b.games.length][];
         for (int i = 0; i < b.games.length; i++) {
             GameState s = b.games[i];
-            s.play(moves.get(i).asInt());
+            s.play(chosen[i]);
             if (s.isOver()) {
                 long mult = s.multiplier(1);
                 boolean landlord = s.landlordWins();
@@ -127,6 +165,19 @@ final class BatchEnvironments {
             }
         }
         return slots(b, ended);
+    }
+
+    /** The legal move of the seat to act in {@code s} that plays {@code cards} (0: the pass), or -1. */
+    private int legalOf(Batch b, GameState s, long cards) {
+        int n = b.generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), buffer);
+        MoveTable t = b.rules.table();
+        for (int k = 0; k < n; k++) {
+            int m = buffer[k];
+            if ((m == MoveTable.PASS ? 0L : t.cards(m)) == cards) {
+                return m;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -154,6 +205,35 @@ final class BatchEnvironments {
                 g.writeEndArray();
             }
             g.writeEndArray();
+            if (b.rlcard != null) {
+                g.writeArrayFieldStart("obs");
+                for (GameState s : b.games) {
+                    g.writeString(b.rlcard.observation(s, b.rules.table()));
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("rlcard_legal");
+                for (GameState s : b.games) {
+                    int n = b.generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), buffer);
+                    g.writeStartArray();
+                    java.util.BitSet seen = new java.util.BitSet();
+                    for (int k = 0; k < n; k++) {
+                        int id = b.rlcard.id(b.rules.table(), buffer[k]);
+                        if (id >= 0 && !seen.get(id)) {
+                            seen.set(id);
+                            g.writeNumber(id);
+                        }
+                    }
+                    g.writeEndArray();
+                }
+                g.writeEndArray();
+            }
+            if (b.deals != null) {
+                g.writeArrayFieldStart("deals");
+                for (String d : b.deals) {
+                    g.writeString(d);
+                }
+                g.writeEndArray();
+            }
             g.writeArrayFieldStart("ended");
             if (ended != null) {
                 for (int i = 0; i < ended.length; i++) {

@@ -108,7 +108,9 @@ import io.github.ddzengine.protocol.JsonFields;
  *     or the move an engine agent would play</li>
  * <li>{@code {"op":"env_move_table"}}, {@code {"op":"env_batch_reset","n":N,"seed":S}},
  *     {@code {"op":"env_batch_step","batch":ID,"moves":[...]}}: the batched environment of
- *     {@code ddz_engine.env.BatchEnv} ({@code BatchEnvironments}), in move ids</li>
+ *     {@code ddz_engine.env.BatchEnv} ({@code BatchEnvironments}), in move ids; with
+ *     {@code {"op":"env_rlcard_actions","actions":[...]}} first, {@code "encode":"rlcard"} batches of
+ *     {@code ddz_engine.rlcard_env.RLCardBatchEnv} ({@code RlcardCodec})</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -394,9 +396,10 @@ public final class PythonBridge implements AutoCloseable {
                 case "env_batch_reset" -> batches.reset(node, rulesOf(handle(rules)), workspace.generator(rulesOf(handle(rules))),
                     integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE));
                 case "env_batch_step" -> batches.step(node);
+                case "env_rlcard_actions" -> batches.rlcardActions(node);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
                     + "bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, "
-                    + "env_batch_step, bye)");
+                    + "env_batch_step, env_rlcard_actions, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
