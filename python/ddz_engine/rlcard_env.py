@@ -69,13 +69,19 @@ def to_rlcard(move: str) -> str:
     return "pass" if move == "pass" else move.split(":")[0].translate(_TO_RLCARD)
 
 
-def observation(seat: int, hands: List[str], trace: list) -> np.ndarray:
-    """RLCard's observation for ``seat`` (0 landlord, 1 down, 2 up) from every hand (RLCard's or our
-    notation) and the trace (``(seat, action)`` pairs in RLCard's notation, passes included)."""
+def _played(trace: list) -> List[str]:
+    """The cards each seat has played so far (unsorted), from a trace of ``(seat, action)``."""
     played = ["", "", ""]
     for p, a in trace:
         if a != "pass":
             played[p] += a
+    return played
+
+
+def observation(seat: int, hands: List[str], trace: list) -> np.ndarray:
+    """RLCard's observation for ``seat`` (0 landlord, 1 down, 2 up) from every hand (RLCard's or our
+    notation) and the trace (``(seat, action)`` pairs in RLCard's notation, passes included)."""
+    played = _played(trace)
     others = "".join(h for i, h in enumerate(hands) if i != seat)
     last = ""
     if trace:  # the move to beat, looking back over one pass (two passes: none)
@@ -180,10 +186,7 @@ class RLCardEnv:
         hands = [h.translate(_TO_RLCARD) for h in s.hands]
         legal = [to_rlcard(m) for m in s.legal] if not s.done and s.seat == player_id else []
         legal_actions = OrderedDict((self._ids[a], self._features(a)) for a in legal)
-        played = ["", "", ""]
-        for p, a in self._trace:
-            if a != "pass":
-                played[p] += a
+        played = _played(self._trace)
         raw = {"seen_cards": s.kitty.translate(_TO_RLCARD), "landlord": 0, "trace": list(self._trace),
                "played_cards": [_sorted(x) for x in played], "self": player_id, "current_hand": hands[player_id],
                "others_hand": _sorted("".join(h for i, h in enumerate(hands) if i != player_id)),

@@ -71,7 +71,7 @@ const ZH = {
   'work), choose who moves, and solve with every hand visible. Then step through the winning line card by card, or play it out against the engine.':
     '都可以），选择谁先出，然后明牌求解。之后可以一手一手查看必胜线路，或与引擎对打。',
   Deck: '牌堆', 'click a card to give it to the chosen hand; click again to take it back': '点一张牌发给选中的一家；再点一次收回',
-  Position: '局面', Load: '载入', 'Example: WeChat level 50': '示例：微信残局第 50 关', Clear_: '清空', '2 seats': '两家', '3 seats': '三家',
+  Position: '局面', Load: '载入', 'Example: WeChat level 50': '示例：微信残局第 50 关', '2 seats': '两家', '3 seats': '三家',
   Hands: '手牌', 'click a hand to deal into it': '点一家的手牌区把牌发给他', 'To move': '先出', 'Must beat': '要压的牌',
   'nothing: a lead': '无：自由出牌', 'played by': '出牌者', Rules: '规则', standard: '标准', 'Bans:': '禁用：', Solve: '求解',
   position: '局面', 'Winning first moves:': '必胜的第一手：', 'The winning line': '必胜线路', 'Play it out yourself as': '亲自来打，身份',
@@ -81,7 +81,7 @@ const ZH = {
   'Your move: you can still force a win.': '轮到你：你仍然可以必胜。',
   'Your move: against best play every move loses now.': '轮到你：对方应对正确的话，现在每一手都输。',
   'no move wins against best play here': '这里没有必胜的出法', 'you win!': '你赢了！', 'the engine wins.': '引擎赢了。',
-  trio: '三张', '31': '三带一', '32': '三带二', '421': '四带二', '422': '四带两对', 'planes with wings': '飞机带翅膀',
+  trio: '三张', 'planes with wings': '飞机带翅膀',
   // replay
   'Replay · ddz-engine': '复盘 · ddz 斗地主引擎', 'Replay a game': '复盘一局',
   'Open a game-record file written by': '打开由',

@@ -3,8 +3,6 @@ import { cardEls, backEl, showPlay, h, moveLabel } from './cards.js';
 import { onFile, post, showVersion } from './api.js';
 import { t, word } from './i18n.js';
 
-const translate = t;
-
 const $ = (id) => document.getElementById(id);
 const SEAT = ['Landlord', 'Down', 'Up'];
 const seatName = (s) => word(SEAT[s]);
@@ -236,11 +234,10 @@ function renderChart() {
   const hgt = 170;
   const l = 34;
   const r = 8;
-  const t = 10; // the chart's top margin (tr() translates in this function)
-  const tr = (en, vars) => translate(en, vars);
+  const top = 10;
   const b = 24;
   const x = (i) => l + (i + 0.5) * (w - l - r) / n;
-  const y = (v) => t + (1 - v) * (hgt - t - b);
+  const y = (v) => top + (1 - v) * (hgt - top - b);
   let s = `<svg class="wrchart" viewBox="0 0 ${w} ${hgt}" xmlns="http://www.w3.org/2000/svg" font-size="10" font-family="system-ui">`;
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     s += `<line x1="${l}" x2="${w - r}" y1="${y(v)}" y2="${y(v)}" stroke="${v === 0.5 ? '#9ca3af' : '#e5e7eb'}"${v === 0.5 ? ' stroke-dasharray="4 3"' : ''}/>`;
@@ -256,11 +253,11 @@ function renderChart() {
   for (const d of blunders) {
     const cx = x(d.play - 1);
     // a mark a finger can hit: the triangle inside a wider transparent target
-    s += `<g class="blunder-mark" data-play="${d.play}"><title>${tr('play {n}: open-hand blunder', { n: d.play })}</title>`
-      + `<rect x="${cx - 10}" y="0" width="20" height="${t + 10}" fill="transparent"/>`
-      + `<path d="M${cx - 5} ${t - 6} L${cx + 5} ${t - 6} L${cx} ${t + 3} Z" fill="#dc2626"/></g>`;
+    s += `<g class="blunder-mark" data-play="${d.play}"><title>${t('play {n}: open-hand blunder', { n: d.play })}</title>`
+      + `<rect x="${cx - 10}" y="0" width="20" height="${top + 10}" fill="transparent"/>`
+      + `<path d="M${cx - 5} ${top - 6} L${cx + 5} ${top - 6} L${cx} ${top + 3} Z" fill="#dc2626"/></g>`;
   }
-  if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${t}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
+  if (st.k > 0) s += `<line x1="${x(st.k - 1)}" x2="${x(st.k - 1)}" y1="${top}" y2="${y(0)}" stroke="#111827" stroke-width="1"/>`;
   const mid = (l + w - r) / 2;
   s += `<text x="${mid - 70}" y="${hgt - 6}" text-anchor="end" fill="#6b7280">play</text>`;
   ['landlord', 'down', 'up'].forEach((name, j) => {

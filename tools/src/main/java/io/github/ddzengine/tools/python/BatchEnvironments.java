@@ -32,7 +32,6 @@ final class BatchEnvironments {
 
     private final Map<Long, Batch> batches = Environments.lru(MAX_BATCHES);
     private long nextId = 1;
-    private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
     /** RLCard's action ids, once the caller has sent them ({@code env_rlcard_actions}). */
     private RlcardCodec rlcard;
 
@@ -47,6 +46,9 @@ final class BatchEnvironments {
         final String[] deals;
         /** Whether moves and answers are RLCard's (action ids, observations). */
         final RlcardCodec rlcard;
+        /** Each slot's legal moves now, in move-table order (made once a state). */
+        final int[][] legal;
+        private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
         long started;
 
         Batch(long id, Rules rules, MoveGenerator generator, long seed, int n, boolean withDeals, RlcardCodec rlcard) {
@@ -58,6 +60,7 @@ final class BatchEnvironments {
             this.games = new GameState[n];
             this.numbers = new long[n];
             this.deals = withDeals ? new String[n] : null;
+            this.legal = new int[n][];
             for (int i = 0; i < n; i++) {
                 games[i] = new GameState(rules);
                 deal(i);
@@ -72,6 +75,14 @@ final class BatchEnvironments {
                 deals[i] = d.toString();
             }
             games[i].start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+            refresh(i);
+        }
+
+        /** Slot {@code i}'s legal moves, after its game changed. */
+        void refresh(int i) {
+            GameState s = games[i];
+            int n = generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), buffer);
+            legal[i] = java.util.Arrays.copyOf(buffer, n);
         }
     }
 
@@ -142,7 +153,7 @@ final class BatchEnvironments {
             int move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < t.size() ? m.asInt() : -1;
             if (b.rlcard != null) {
                 move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < b.rlcard.size()
-                    ? legalOf(b, b.games[i], b.rlcard.cards(m.asInt())) : -1;
+                    ? legalOf(b, i, b.rlcard.cards(m.asInt())) : -1;
             }
             String why = move < 0 ? (b.rlcard != null ? "no legal move of that RLCard id" : "no move id of the table")
                 : b.games[i].whyIllegal(move);
@@ -162,17 +173,17 @@ final class BatchEnvironments {
                 ended[i] = new long[] {b.numbers[i], Scoring.score(0, landlord, mult), Scoring.score(1, landlord, mult),
                     Scoring.score(2, landlord, mult)};
                 b.deal(i);
+            } else {
+                b.refresh(i);
             }
         }
         return slots(b, ended);
     }
 
-    /** The legal move of the seat to act in {@code s} that plays {@code cards} (0: the pass), or -1. */
-    private int legalOf(Batch b, GameState s, long cards) {
-        int n = b.generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), buffer);
+    /** The legal move of slot {@code i} that plays {@code cards} (0: the pass), or -1. */
+    private static int legalOf(Batch b, int i, long cards) {
         MoveTable t = b.rules.table();
-        for (int k = 0; k < n; k++) {
-            int m = buffer[k];
+        for (int m : b.legal[i]) {
             if ((m == MoveTable.PASS ? 0L : t.cards(m)) == cards) {
                 return m;
             }
@@ -192,15 +203,13 @@ final class BatchEnvironments {
             g.writeArrayFieldStart("slots");
             for (int i = 0; i < b.games.length; i++) {
                 GameState s = b.games[i];
-                int last = s.leads() ? MoveTable.PASS : s.lastMove();
-                int n = b.generator.answers(s.hand(s.toAct()), last, buffer);
                 g.writeStartArray();
                 g.writeNumber(b.numbers[i]);
                 g.writeNumber(s.toAct());
-                g.writeNumber(last);
-                g.writeNumber(n);
-                for (int k = 0; k < n; k++) {
-                    g.writeNumber(buffer[k]);
+                g.writeNumber(s.leads() ? MoveTable.PASS : s.lastMove());
+                g.writeNumber(b.legal[i].length);
+                for (int m : b.legal[i]) {
+                    g.writeNumber(m);
                 }
                 g.writeEndArray();
             }
@@ -212,12 +221,11 @@ final class BatchEnvironments {
                 }
                 g.writeEndArray();
                 g.writeArrayFieldStart("rlcard_legal");
-                for (GameState s : b.games) {
-                    int n = b.generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), buffer);
+                for (int[] moves : b.legal) {
                     g.writeStartArray();
                     java.util.BitSet seen = new java.util.BitSet();
-                    for (int k = 0; k < n; k++) {
-                        int id = b.rlcard.id(b.rules.table(), buffer[k]);
+                    for (int m : moves) {
+                        int id = b.rlcard.id(b.rules.table(), m);
                         if (id >= 0 && !seen.get(id)) {
                             seen.set(id);
                             g.writeNumber(id);

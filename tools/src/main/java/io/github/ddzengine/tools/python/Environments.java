@@ -78,10 +78,7 @@ final class Environments {
 
     /** {@code {"op":"env_step","game":ID,"move":"..."}}: the move played; the new state. */
     String step(JsonNode node, long id, Workspace workspace) {
-        Env e = game(id);
-        if (e.state.isOver()) {
-            throw new IllegalArgumentException("game " + id + " is over: reset for a new one");
-        }
+        Env e = inPlay(id, "reset for a new one");
         String text = JsonFields.required(node, "move");
         int move;
         try {
@@ -104,10 +101,7 @@ final class Environments {
      * same move.
      */
     String agentMove(JsonNode node, long id, Workspace workspace) {
-        Env e = game(id);
-        if (e.state.isOver()) {
-            throw new IllegalArgumentException("game " + id + " is over: no seat acts");
-        }
+        Env e = inPlay(id, "no seat acts");
         String spec = JsonFields.required(node, "agent");
         int seat = e.state.toAct();
         InformationSet info = InformationSet.of(e.rules, seat, e.state.hand(seat), e.deal.kitty(), 1, e.state.history());
@@ -121,6 +115,15 @@ final class Environments {
             g.writeStringField("move", table.format(move));
             g.writeStringField("agent", spec.strip());
         });
+    }
+
+    /** Game {@code id}, which must not be over ({@code IllegalArgumentException}: "game ID is over: {@code what}"). */
+    private Env inPlay(long id, String what) {
+        Env e = game(id);
+        if (e.state.isOver()) {
+            throw new IllegalArgumentException("game " + id + " is over: " + what);
+        }
+        return e;
     }
 
     private Env game(long id) {

@@ -192,15 +192,9 @@ public final class WarmEngine {
 
     /** The client's standard input as the frames {@link #sendInput} wrote, ending at the empty one. */
     static InputStream receivedInput(DataInputStream in) {
-        return new InputStream() {
+        return new BlockInput() {
             private int left;
             private boolean done;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
@@ -232,13 +226,7 @@ public final class WarmEngine {
 
     /** The channel's reading side (reads and writes of a socket channel may run at once on two threads). */
     static InputStream input(SocketChannel ch) {
-        return new InputStream() {
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
+        return new BlockInput() {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 return len == 0 ? 0 : ch.read(ByteBuffer.wrap(b, off, len));
@@ -257,6 +245,15 @@ public final class WarmEngine {
                 }
             }
         };
+    }
+
+    /** An input stream that reads single bytes as blocks of one. */
+    private abstract static class BlockInput extends InputStream {
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
     }
 
     /** An output stream that writes single bytes as blocks of one. */

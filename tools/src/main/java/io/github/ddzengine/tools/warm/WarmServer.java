@@ -38,7 +38,9 @@ public final class WarmServer {
     private final long jarSize;
     private final long jarTime;
     private final AtomicInteger active = new AtomicInteger();
+    /** Commands answered (controls not counted), and connections accepted (for thread names). */
     private final AtomicLong served = new AtomicLong();
+    private final AtomicLong accepted = new AtomicLong();
     private final long started = System.currentTimeMillis();
     private volatile long lastActivity = System.currentTimeMillis();
     private volatile ServerSocketChannel server;
@@ -133,7 +135,7 @@ public final class WarmServer {
                     }
                     continue;
                 }
-                Thread t = new Thread(() -> handle(ch), "ddz-warm-" + served.incrementAndGet());
+                Thread t = new Thread(() -> handle(ch), "ddz-warm-" + accepted.incrementAndGet());
                 t.setDaemon(true);
                 t.start();
             }
@@ -203,6 +205,7 @@ public final class WarmServer {
                 out.flush();
                 return;
             }
+            served.incrementAndGet();
             int code = Ddz.run(WarmEngine.receivedInput(in), WarmEngine.framed(out, WarmEngine.OUT),
                 WarmEngine.framed(out, WarmEngine.ERR), args);
             synchronized (out) {
@@ -259,7 +262,7 @@ public final class WarmServer {
         } else {
             Runtime rt = Runtime.getRuntime();
             text = "warm engine: pid " + ProcessHandle.current().pid() + ", up " + (System.currentTimeMillis() - started) / 1000
-                + " s, " + (served.get() - 1) + " commands, heap " + (rt.totalMemory() >> 20) + " MiB, stops after "
+                + " s, " + served.get() + " commands, heap " + (rt.totalMemory() >> 20) + " MiB, stops after "
                 + idleMillis / 1000 + " s idle, socket " + socket + "\n";
         }
         byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
