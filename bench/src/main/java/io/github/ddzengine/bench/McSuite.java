@@ -30,6 +30,18 @@ public final class McSuite {
 
     /** {@code games} self-play games from {@code seed}, up to two information sets each. */
     public static List<InformationSet> build(Rules rules, long seed, int games) {
+        return play(rules, seed, games, false);
+    }
+
+    /**
+     * Every decision of {@code games} self-play games from {@code seed} (the same games as
+     * {@link #build}): the decisions real games are made of, the endgame included.
+     */
+    public static List<InformationSet> everyDecision(Rules rules, long seed, int games) {
+        return play(rules, seed, games, true);
+    }
+
+    private static List<InformationSet> play(Rules rules, long seed, int games, boolean every) {
         Playout policy = new Playout(rules, MinHands.of(rules));
         MoveTable table = rules.table();
         List<InformationSet> out = new ArrayList<>();
@@ -54,11 +66,12 @@ public final class McSuite {
             while (true) {
                 int mover = n % 3;
                 int size = Cards.size(hands[mover]);
-                if (!mid && size <= MID_CARDS && size > LATE_CARDS || !late && size <= LATE_CARDS) {
+                boolean first = !mid && size <= MID_CARDS && size > LATE_CARDS || !late && size <= LATE_CARDS;
+                if (every || first) {
                     out.add(InformationSet.of(rules, mover, hands[mover], kitty, bid, java.util.Arrays.copyOf(history, n)));
-                    if (size <= LATE_CARDS) {
-                        late = true;
-                    }
+                }
+                if (first) {
+                    late |= size <= LATE_CARDS;
                     mid = true;
                 }
                 int toBeat = Trick.toBeat(last, lastSeat, mover);

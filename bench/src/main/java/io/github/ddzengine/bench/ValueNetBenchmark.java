@@ -20,6 +20,7 @@ import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.game.SplitMix64;
+import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
@@ -32,7 +33,9 @@ import io.github.ddzengine.mc.eval.ValueNet;
  * One evaluation of a value network ({@link ValueNet.Evaluator#logit}: the features, then the
  * forward pass) on {@value #POSITIONS} positions of {@code rule} self-play, for networks of the
  * shapes {@code ddz learn train} makes (random weights: the cost does not depend on them); the
- * score is per position. Allocation-free ({@code -prof gc}).
+ * score is per position. {@link #lookahead} and {@link #lookaheadIncremental} evaluate the positions
+ * after each move of successive positions, as the {@code net} agent does, by the full pass and by
+ * the incremental evaluator. Allocation-free ({@code -prof gc}).
  *
  * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar ValueNet -prof gc}.
  */
@@ -51,6 +54,9 @@ public class ValueNetBenchmark {
     public String hidden;
 
     private ValueNet.Evaluator evaluator;
+    private ValueNet.Evaluator incremental;
+    /** The lookahead stream: for each of the first positions, the position after each of its moves. */
+    private long[][] children;
     private long[] h0;
     private long[] h1;
     private long[] h2;
@@ -74,7 +80,9 @@ public class ValueNetBenchmark {
         for (int i = 0; i < p.length; i++) {
             p[i] = (float) ((rng.nextLong() >>> 11) * 0x1.0p-53 - 0.5) * 0.2f;
         }
-        evaluator = new ValueNet(widths, p).evaluator(rules, MinHands.of(rules));
+        ValueNet net = new ValueNet(widths, p);
+        evaluator = net.evaluator(rules, MinHands.of(rules));
+        incremental = net.incrementalEvaluator(rules, MinHands.of(rules));
         h0 = new long[POSITIONS];
         h1 = new long[POSITIONS];
         h2 = new long[POSITIONS];
@@ -98,6 +106,34 @@ public class ValueNetBenchmark {
                 g.play(a.play(InformationSet.view(g, deal.kitty(), 1)));
             }
         }
+        children = lookaheadStream(rules);
+    }
+
+    /** Up to {@value #POSITIONS} children: each position's moves in turn, as the {@code net} agent evaluates them. */
+    private long[][] lookaheadStream(Rules rules) {
+        MoveGenerator gen = new MoveGenerator(rules);
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        long[][] out = new long[POSITIONS][];
+        int n = 0;
+        for (int i = 0; n < POSITIONS; i++) {
+            int m = last[i] == MoveTable.PASS ? gen.leads(handOf(i, mover[i]), moves)
+                : gen.answers(handOf(i, mover[i]), last[i], moves);
+            for (int k = 0; k < m && n < POSITIONS; k++) {
+                if (moves[k] == MoveTable.PASS) {
+                    continue;
+                }
+                long[] h = {h0[i], h1[i], h2[i]};
+                h[mover[i]] = Cards.remove(h[mover[i]], rules.table().cards(moves[k]));
+                if (h[mover[i]] != 0) {
+                    out[n++] = new long[] {h[0], h[1], h[2], (mover[i] + 1) % 3, moves[k], mover[i]};
+                }
+            }
+        }
+        return out;
+    }
+
+    private long handOf(int i, int seat) {
+        return seat == 0 ? h0[i] : seat == 1 ? h1[i] : h2[i];
     }
 
     /** Every position once; the score is one evaluation. */
@@ -107,6 +143,28 @@ public class ValueNetBenchmark {
         float sum = 0;
         for (int i = 0; i < POSITIONS; i++) {
             sum += evaluator.logit(h0[i], h1[i], h2[i], mover[i], last[i], lastSeat[i]);
+        }
+        return sum;
+    }
+
+    /** The positions after each move of successive positions, by the full pass; the score is one evaluation. */
+    @Benchmark
+    @OperationsPerInvocation(POSITIONS)
+    public float lookahead() {
+        return stream(evaluator);
+    }
+
+    /** The same stream by the incremental evaluator (the {@code net} agent's); the score is one evaluation. */
+    @Benchmark
+    @OperationsPerInvocation(POSITIONS)
+    public float lookaheadIncremental() {
+        return stream(incremental);
+    }
+
+    private float stream(ValueNet.Evaluator e) {
+        float sum = 0;
+        for (long[] c : children) {
+            sum += e.logit(c[0], c[1], c[2], (int) c[3], (int) c[4], (int) c[5]);
         }
         return sum;
     }

@@ -323,16 +323,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
                     boolean none = "none".equalsIgnoreCase(v.trim());
                     b.leaf(none ? null : readModel(agent, v, rules)).leafRules(none ? null : rules);
                 }
-                case "prior" -> {
-                    try {
-                        String pv = v.trim().toLowerCase(Locale.ROOT);
-                        b.prior("pass".equals(pv) ? new PassPrior() : "policy".equals(pv) ? new PolicyPrior()
-                            : Prior.named(v));
-                    } catch (IllegalArgumentException bad) {
-                        throw new IllegalArgumentException("agent '" + agent + "': "
-                            + bad.getMessage().replace("(solo-pass, uniform)", "(solo-pass, pass, policy, uniform)"));
-                    }
-                }
+                case "prior" -> b.prior(prior(agent, v));
                 default -> throw new IllegalStateException("a key of KEYS without a reader: " + key);
             }
         }
@@ -363,6 +354,23 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
             throw new IllegalArgumentException("agent '" + agent + "': model '" + file + "' is not a path");
         } catch (TableException bad) {
             throw new IllegalArgumentException("agent '" + agent + "': " + bad.getMessage());
+        }
+    }
+
+    /**
+     * The world prior of a spec's {@code prior=NAME} setting: {@code solo-pass}, {@code pass},
+     * {@code policy} or {@code uniform} (case-insensitive). The one place agent specs read a prior.
+     *
+     * @param agent the agent's name, for the message
+     * @throws IllegalArgumentException {@code agent 'AGENT': unknown prior 'NAME' (solo-pass, pass, policy, uniform)}
+     */
+    public static Prior prior(String agent, String name) {
+        try {
+            String pv = name.trim().toLowerCase(Locale.ROOT);
+            return "pass".equals(pv) ? new PassPrior() : "policy".equals(pv) ? new PolicyPrior() : Prior.named(name);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException("agent '" + agent + "': "
+                + bad.getMessage().replace("(solo-pass, uniform)", "(solo-pass, pass, policy, uniform)"));
         }
     }
 

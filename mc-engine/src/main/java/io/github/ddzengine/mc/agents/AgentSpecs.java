@@ -143,7 +143,10 @@ public final class AgentSpecs {
             "mc"))
         .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
             + "file of ddz learn train, required; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
-            + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS + ")", BuiltIn.NET);
+            + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS
+            + "; prior=NAME the worlds' prior, default uniform; solver=C worlds of at most C cards solved exactly, default "
+            + NetAgent.DEFAULT_SOLVE_CARDS + ", 0 never; nodes=N the node budget of a decision's solves, default "
+            + NetAgent.DEFAULT_SOLVE_NODES + ")", BuiltIn.NET);
 
     private final List<Entry> entries;
 
@@ -427,22 +430,24 @@ public final class AgentSpecs {
         }
     }
 
-    /**
-     * The engine's agents, as constants rather than lambdas: a cold JVM (the Botzone bot starts
-     * one a turn) links no lambda to read a spec.
-     */
     /** The {@code net} agent of a spec's settings: its model read once, shared by its copies. */
     private static Agent net(Rules rules, EngineTables tables, Map<String, String> settings) {
         String model = null;
         int worlds = NetAgent.DEFAULT_WORLDS;
         int evals = NetAgent.DEFAULT_EVALS;
+        Prior prior = NetAgent.DEFAULT_PRIOR;
+        int solveCards = NetAgent.DEFAULT_SOLVE_CARDS;
+        long solveNodes = NetAgent.DEFAULT_SOLVE_NODES;
         for (Map.Entry<String, String> e : settings.entrySet()) {
             switch (e.getKey()) {
                 case "model" -> model = e.getValue();
                 case "worlds" -> worlds = McSettings.range("net", "worlds", e.getValue(), 1, NetAgent.MAX_WORLDS);
                 case "evals" -> evals = McSettings.range("net", "evals", e.getValue(), 1, NetAgent.MAX_EVALS);
+                case "prior" -> prior = McSettings.prior("net", e.getValue());
+                case "solver" -> solveCards = McSettings.range("net", "solver", e.getValue(), 0, 54);
+                case "nodes" -> solveNodes = McSettings.range("net", "nodes", e.getValue(), 1, Integer.MAX_VALUE);
                 default -> throw new IllegalArgumentException("agent 'net': unknown setting '" + e.getKey()
-                    + "' (model, worlds, evals)");
+                    + "' (model, worlds, evals, prior, solver, nodes)");
             }
         }
         if (model == null || model.isBlank()) {
@@ -450,7 +455,7 @@ public final class AgentSpecs {
                 + "ddz learn train (the shipped one: models/value-net-standard.ddzt)");
         }
         io.github.ddzengine.mc.eval.ValueNet net = McSettings.readModel("net", model, rules);
-        return new NetAgent(rules, tables, net, worlds, evals);
+        return new NetAgent(rules, tables, net, worlds, evals, prior, solveCards, solveNodes);
     }
 
     private enum BuiltIn implements Factory, PlainFactory {

@@ -5,6 +5,8 @@ import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.rules.Trick;
+import io.github.ddzengine.core.solve.Position;
+import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
@@ -19,20 +21,34 @@ import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
  * The {@code net} agent: a one-ply lookahead over a {@link ValueNet} on a few sampled worlds. For
- * each legal move (kickers thinned by {@link MovePruner}) it sums, over worlds dealt uniformly from
- * its information set, the network's probability that its side wins the position after the move,
- * and plays the move with the highest sum; a move that empties the hand is played at once. A
- * decision evaluates at most {@code evals} positions: with {@code n} moves it deals
- * {@code min(worlds, max(1, evals / n))} worlds, so its cost is bounded whatever the hand. Deterministic: world {@code w} of a decision is dealt from the game's seed, the
- * decision's place in the game and {@code w}. Bids by {@link BaselineBids}.
+ * each legal move (kickers thinned by {@link MovePruner}) it sums, over worlds dealt from its
+ * information set (uniformly, or weighted by a {@link Prior}), the network's probability that its
+ * side wins the position after the move, and plays the move with the highest sum; a move that
+ * empties the hand is played at once. A world with few cards left (at most {@code solveCards} in
+ * all hands) is solved exactly instead, each move counting 1 if it wins and 0 if it loses, while
+ * the decision's solves fit their node budget ({@code solveNodes}, all worlds together); a world
+ * whose solve runs out is evaluated by the network. A decision evaluates at most {@code evals}
+ * positions: with {@code n} moves it deals {@code min(worlds, max(1, evals / n))} worlds, so its
+ * cost is bounded whatever the hand. Deterministic (node budgets, no clock): world {@code w} of a
+ * decision is dealt from the game's seed, the decision's place in the game and {@code w}. Bids by
+ * {@link BaselineBids}.
  *
- * <p>One thread; the buffers are the agent's own, so a decision allocates only its world sampler.
+ * <p>One thread; the buffers are the agent's own, so a decision allocates only its world sampler
+ * and, when it solves, a position a world.
  */
 public final class NetAgent implements Agent {
     /** The default number of worlds a decision samples (fewer when it has many moves: {@link #DEFAULT_EVALS}). */
     public static final int DEFAULT_WORLDS = 32;
     /** The default bound on the positions a decision evaluates (moves times worlds). */
     public static final int DEFAULT_EVALS = 400;
+    /** The default world prior. */
+    public static final Prior DEFAULT_PRIOR = Prior.UNIFORM;
+    /** By default a world of at most this many cards in all hands goes to the exact solver. */
+    public static final int DEFAULT_SOLVE_CARDS = 24;
+    /** The default node budget of a decision's exact solves (all its worlds together). */
+    public static final long DEFAULT_SOLVE_NODES = 2_000;
+    /** Transposition-table memory of the agent's solver, MiB (allocated as a solve grows it). */
+    static final int SOLVER_TABLE_MB = 2;
     /** The most worlds a spec may ask for. */
     public static final int MAX_WORLDS = 10_000;
     /** The most evaluations a spec may ask for. */
@@ -43,6 +59,12 @@ public final class NetAgent implements Agent {
     private final ValueNet net;
     private final int worlds;
     private final int evals;
+    private final Prior prior;
+    private final int solveCards;
+    private final long solveNodes;
+    private Solver solver;
+    private long nodesLeft;
+    private final boolean[] wins = new boolean[MoveGenerator.MAX_MOVES];
     private final MoveTable table;
     private final MoveGenerator generator;
     private final MovePruner pruner;
@@ -62,17 +84,30 @@ public final class NetAgent implements Agent {
      * @param net the value network
      * @param worlds worlds sampled a decision at most, 1..{@value #MAX_WORLDS}
      * @param evals positions a decision evaluates at most (at least one world whatever the moves), 1 or more
+     * @param prior the likelihood of the worlds it deals
+     * @param solveCards a world with at most this many cards in all hands is solved exactly (each
+     *     move a win or a loss) instead of evaluated, while the decision's solves fit
+     *     {@code solveNodes}; 0 for never
+     * @param solveNodes the node budget of a decision's solves, all its worlds together, 1 or more
      * @throws IllegalArgumentException if {@code worlds} or {@code evals} is out of range or the network
      *     does not take feature set {@value ValueFeatures#VERSION}
      */
-    public NetAgent(Rules rules, EngineTables tables, ValueNet net, int worlds, int evals) {
+    public NetAgent(Rules rules, EngineTables tables, ValueNet net, int worlds, int evals, Prior prior,
+        int solveCards, long solveNodes) {
         if (worlds < 1 || worlds > MAX_WORLDS) {
             throw new IllegalArgumentException("worlds must be 1.." + MAX_WORLDS + ", not " + worlds);
+        }
+        if (solveCards < 0 || solveNodes < 1) {
+            throw new IllegalArgumentException("solve cards must be 0 or more and solve nodes 1 or more, not "
+                + solveCards + " and " + solveNodes);
         }
         if (evals < 1) {
             throw new IllegalArgumentException("evals must be at least 1, not " + evals);
         }
         this.evals = evals;
+        this.prior = prior;
+        this.solveCards = solveCards;
+        this.solveNodes = solveNodes;
         this.rules = rules;
         this.tables = tables;
         this.net = net;
@@ -80,7 +115,7 @@ public final class NetAgent implements Agent {
         this.table = rules.table();
         this.generator = new MoveGenerator(rules);
         this.pruner = new MovePruner(table);
-        this.evaluator = net.evaluator(rules, MinHands.of(rules, tables));
+        this.evaluator = net.incrementalEvaluator(rules, MinHands.of(rules, tables));
     }
 
     @Override
@@ -115,12 +150,19 @@ public final class NetAgent implements Agent {
             return moves[0];
         }
         java.util.Arrays.fill(score, 0, n, 0.0);
-        WorldSampler sampler = new WorldSampler(info, Prior.UNIFORM);
+        WorldSampler sampler = new WorldSampler(info, prior);
         long decisionSeed = Rng.derive(gameSeed, info.historyLength());
         int next = (seat + 1) % 3;
         int dealt = Math.min(worlds, Math.max(1, evals / n));
+        nodesLeft = solveNodes;
         for (int w = 0; w < dealt; w++) {
             sampler.deal(rng, WorldSampler.worldSeed(decisionSeed, w), scratch, hands);
+            if (solved(seat, last, lastSeat, n)) {
+                for (int i = 0; i < n; i++) {
+                    score[i] += wins[i] ? 1 : 0;
+                }
+                continue;
+            }
             for (int i = 0; i < n; i++) {
                 int m = moves[i];
                 float z;
@@ -149,8 +191,24 @@ public final class NetAgent implements Agent {
         return moves[best];
     }
 
+    /**
+     * Whether the world in {@code hands} is small enough and its moves solved within what is left
+     * of the decision's node budget; then {@code wins[0..n)} says which win for the mover's side.
+     */
+    private boolean solved(int seat, int last, int lastSeat, int n) {
+        if (nodesLeft <= 0 || Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]) > solveCards) {
+            return false;
+        }
+        if (solver == null) {
+            solver = new Solver(rules, SOLVER_TABLE_MB, tables);
+        }
+        boolean known = solver.solveMoves(Position.of(rules, hands, seat, last, lastSeat), moves, n, wins, 0, nodesLeft);
+        nodesLeft -= solver.lastNodes();
+        return known;
+    }
+
     @Override
     public Agent copy() {
-        return new NetAgent(rules, tables, net, worlds, evals);
+        return new NetAgent(rules, tables, net, worlds, evals, prior, solveCards, solveNodes);
     }
 }

@@ -72,6 +72,9 @@ public final class ValueFeatures {
 
     private final MoveTable table;
     private final MinHands minHands;
+    /** Per seat, the last hand whose min-hand count was asked and that count (-1: none yet). */
+    private final long[] countedHand = {-1L, -1L, -1L};
+    private final int[] counted = new int[3];
 
     /**
      * An encoder for positions of {@code rules}.
@@ -121,7 +124,11 @@ public final class ValueFeatures {
 
     private void seat(long hand, long others, int s, float[] out) {
         out[CARDS_LEFT + s] = Cards.size(hand) / 20f;
-        out[MIN_HANDS + s] = hand == 0 ? 0f : minHands.count(hand) / 10f;
+        if (countedHand[s] != hand) {
+            countedHand[s] = hand; // the lookahead over one position's moves changes one hand at a time
+            counted[s] = hand == 0 ? 0 : minHands.count(hand);
+        }
+        out[MIN_HANDS + s] = counted[s] / 10f;
         int bombs = Long.bitCount(Cards.ranksAtLeast(hand, 4)) + ((hand & Cards.ROCKET) == Cards.ROCKET ? 1 : 0);
         out[BOMBS + s] = bombs / 4f;
         int top = 0;

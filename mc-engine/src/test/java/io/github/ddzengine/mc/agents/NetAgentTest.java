@@ -51,11 +51,24 @@ class NetAgentTest {
 
     @Test
     void playsLegalGamesTheSameWayTwice() {
-        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100));
-        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100));
+        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100, NetAgent.DEFAULT_PRIOR, 0, 1));
+        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100, NetAgent.DEFAULT_PRIOR, 0, 1));
         for (int d = 0; d < a.length; d++) {
             assertArrayEquals(a[d], b[d], "game " + d);
         }
+    }
+
+    @Test
+    void solvedWorldsPlayLegalGamesTheSameWayTwiceAndChangeThePlay() {
+        int[][] a = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100, NetAgent.DEFAULT_PRIOR, 24, 2000));
+        int[][] b = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100, NetAgent.DEFAULT_PRIOR, 24, 2000));
+        int[][] unsolved = play(new NetAgent(RULES, EngineTables.NONE, someNet(), 4, 100, NetAgent.DEFAULT_PRIOR, 0, 1));
+        boolean differs = false;
+        for (int d = 0; d < a.length; d++) {
+            assertArrayEquals(a[d], b[d], "game " + d);
+            differs |= !java.util.Arrays.equals(a[d], unsolved[d]);
+        }
+        assertTrue(differs, "the solved endgames changed no play of six games");
     }
 
     @Test
@@ -72,7 +85,13 @@ class NetAgentTest {
         assertTrue(m.contains("worlds"), m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + file + ",depth=2", RULES)).getMessage();
-        assertEquals("agent 'net': unknown setting 'depth' (model, worlds, evals)", m);
+        assertEquals("agent 'net': unknown setting 'depth' (model, worlds, evals, prior, solver, nodes)", m);
+        m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net:model=" + file + ",prior=psychic", RULES)).getMessage();
+        assertEquals("agent 'net': unknown prior 'psychic' (solo-pass, pass, policy, uniform)", m);
+        m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net:model=" + file + ",nodes=0", RULES)).getMessage();
+        assertTrue(m.contains("nodes"), m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + dir.resolve("none.ddzt"), RULES)).getMessage();
         assertEquals("agent 'net': " + dir.resolve("none.ddzt") + ": no such model file", m);

@@ -82,6 +82,42 @@ class ValueNetTest {
     }
 
     @Test
+    void theIncrementalEvaluatorAgreesWithTheFullPassOnEveryMoveOfManyPositions() {
+        int[] widths = {ValueFeatures.SIZE, 64, 24, 1};
+        ValueNet net = random(widths, 9);
+        ValueNet.Evaluator full = net.evaluator(RULES, MinHands.of(RULES));
+        ValueNet.Evaluator incremental = net.incrementalEvaluator(RULES, MinHands.of(RULES));
+        io.github.ddzengine.core.movegen.MoveGenerator gen = new io.github.ddzengine.core.movegen.MoveGenerator(RULES);
+        int[] moves = new int[io.github.ddzengine.core.movegen.MoveGenerator.MAX_MOVES];
+        SplitMix64 rng = new SplitMix64(12);
+        int checked = 0;
+        for (int d = 0; d < 40; d++) {
+            // a random three-seat position: a deal, some cards already played, a random mover
+            int[] deck = io.github.ddzengine.core.game.Deal.shuffledDeck(k -> (int) Long.remainderUnsigned(rng.nextLong(), k));
+            long[] h = new long[3];
+            int keep = 6 + d % 12;
+            for (int i = 0; i < 3 * keep; i++) {
+                h[i % 3] += io.github.ddzengine.core.cards.Cards.of(deck[i], 1);
+            }
+            int mover = d % 3;
+            int n = gen.leads(h[mover], moves);
+            for (int i = 0; i < n; i++) {
+                long[] after = h.clone();
+                after[mover] = io.github.ddzengine.core.cards.Cards.remove(after[mover], RULES.table().cards(moves[i]));
+                if (after[mover] == 0) {
+                    continue;
+                }
+                int next = (mover + 1) % 3;
+                float want = full.logit(after[0], after[1], after[2], next, moves[i], mover);
+                float got = incremental.logit(after[0], after[1], after[2], next, moves[i], mover);
+                assertEquals(want, got, 1e-4 * Math.max(1, Math.abs(want)), "deal " + d + " move " + i);
+                checked++;
+            }
+        }
+        assertTrue(checked > 500, "moves checked: " + checked);
+    }
+
+    @Test
     void featuresOfAPosition() {
         ValueFeatures f = new ValueFeatures(RULES, MinHands.of(RULES));
         float[] x = new float[ValueFeatures.SIZE];
