@@ -142,7 +142,7 @@ public final class AgentSpecs {
             + "played by the pinned build " + PINNED_COMMIT + " (settings of mc)", new Pinned("mc-v2", PINNED_COMMIT,
             "mc"))
         .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
-            + "file of ddz learn train, required; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
+            + "file of ddz learn train, default on standard rules the bundled one, none elsewhere; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
             + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS
             + "; prior=NAME the worlds' prior, default uniform; solver=C worlds of at most C cards solved exactly, default "
             + NetAgent.DEFAULT_SOLVE_CARDS + ", 0 never; nodes=N the node budget of a decision's solves, default "
@@ -450,11 +450,15 @@ public final class AgentSpecs {
                     + "' (model, worlds, evals, prior, solver, nodes)");
             }
         }
-        if (model == null || model.isBlank()) {
-            throw new IllegalArgumentException("agent 'net': no model: give net:model=FILE, a model file of "
-                + "ddz learn train (the shipped one: models/value-net-standard.ddzt)");
+        io.github.ddzengine.mc.eval.ValueNet net;
+        if (model != null) {
+            net = McSettings.readModel("net", model, rules);
+        } else if (rules.equals(Rules.STANDARD)) {
+            net = NetAgent.standardModel();
+        } else {
+            throw new IllegalArgumentException("agent 'net': no model of the rules " + rules + " is bundled: give "
+                + "net:model=FILE, a model file of ddz learn train for them");
         }
-        io.github.ddzengine.mc.eval.ValueNet net = McSettings.readModel("net", model, rules);
         return new NetAgent(rules, tables, net, worlds, evals, prior, solveCards, solveNodes);
     }
 

@@ -49,6 +49,8 @@ public final class NetAgent implements Agent {
     public static final long DEFAULT_SOLVE_NODES = 2_000;
     /** Transposition-table memory of the agent's solver, MiB (allocated as a solve grows it). */
     static final int SOLVER_TABLE_MB = 2;
+    /** The class-path resource of the bundled model of the standard rules ({@code models/value-net-standard.ddzt}). */
+    public static final String STANDARD_MODEL_RESOURCE = "io/github/ddzengine/mc/eval/value-net-standard.ddzt";
     /** The most worlds a spec may ask for. */
     public static final int MAX_WORLDS = 10_000;
     /** The most evaluations a spec may ask for. */
@@ -116,6 +118,21 @@ public final class NetAgent implements Agent {
         this.generator = new MoveGenerator(rules);
         this.pruner = new MovePruner(table);
         this.evaluator = net.incrementalEvaluator(rules, MinHands.of(rules, tables));
+    }
+
+    /**
+     * The bundled model of the standard rules ({@link #STANDARD_MODEL_RESOURCE}), read once, at first
+     * use (immutable).
+     *
+     * @throws io.github.ddzengine.tables.TableException if it cannot be read (a broken build)
+     */
+    public static ValueNet standardModel() {
+        return StandardModel.NET;
+    }
+
+    private static final class StandardModel {
+        static final ValueNet NET = io.github.ddzengine.mc.eval.ValueNetFile.readResource(STANDARD_MODEL_RESOURCE,
+            Rules.STANDARD).net();
     }
 
     @Override

@@ -77,9 +77,12 @@ class NetAgentTest {
         ValueNetFile.write(file, someNet(), RULES, "test");
         Agent a = AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=3", RULES);
         assertEquals("net", a.name());
-        String m = assertThrows(IllegalArgumentException.class, () -> AgentSpecs.builtIn().parse("net", RULES))
-            .getMessage();
-        assertTrue(m.startsWith("agent 'net': no model"), m);
+        assertEquals("net", AgentSpecs.builtIn().parse("net", RULES).name()); // the bundled model
+        assertEquals(ValueFeatures.SIZE, NetAgent.standardModel().inputs());
+        String m = assertThrows(IllegalArgumentException.class,
+            () -> AgentSpecs.builtIn().parse("net", Rules.of(io.github.ddzengine.core.rules.Preset.RLCARD))).getMessage();
+        assertEquals("agent 'net': no model of the rules rlcard is bundled: give net:model=FILE, a model file of "
+            + "ddz learn train for them", m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=0", RULES)).getMessage();
         assertTrue(m.contains("worlds"), m);

@@ -46,16 +46,16 @@ public final class WebToolkit implements Toolkit {
         if (s.startsWith(ExecAgent.PREFIX)) {
             throw new IllegalArgumentException("external agents (exec:) are not run by the web server");
         }
-        if (s.toLowerCase(java.util.Locale.ROOT).startsWith("net")
-            && (s.length() == 3 || s.charAt(3) == ':')) {
-            // its spec names a file to read: not for a request from the network
-            throw new IllegalArgumentException("the net agent (a model file) is not run by the web server");
+        if (s.toLowerCase(java.util.Locale.ROOT).startsWith("net:")) {
+            // model= names a file, and its node and world bounds are for a trusted caller: the web
+            // server plays net as it is bundled
+            throw new IllegalArgumentException("the web server plays the net agent with its defaults: name it 'net'");
         }
     }
 
     @Override
     public String agentNames() {
-        return String.join(", ", AgentSpecs.builtIn().names().stream().filter(n -> !n.equals("net")).toList());
+        return String.join(", ", AgentSpecs.builtIn().names());
     }
 
     @Override

@@ -441,6 +441,11 @@ class WebServerTest {
         bad(post("/api/match", obj("a", "exec:python3 bot.py")), 400, "not run by the web server");
         bad(post("/api/match", obj("deals", 0)), 400, "\"deals\"");
         bad(post("/api/match", obj("a", "mc:budget=5000")), 400, "at most budget=1000");
+        // the net agent plays its bundled model; a spec naming a file or bounds of its own is refused
+        JsonNode net = ok(post("/api/match", obj("a", "net", "b", "random", "deals", 4, "seed", 7))).json();
+        assertEquals(4, net.get("deals").asInt());
+        bad(post("/api/match", obj("a", "net:model=/etc/passwd")), 400, "name it 'net'");
+        bad(post("/api/match", obj("a", "net:nodes=2000000000")), 400, "name it 'net'");
     }
 
     @Test
