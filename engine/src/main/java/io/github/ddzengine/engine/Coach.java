@@ -106,19 +106,21 @@ public final class Coach {
      *
      * @param solver a solver of the position's rules (the session uses it and its distance layer,
      *     {@link Solver#distance()}, alone)
+     * @param generator a move generator of the position's rules (the session uses it alone)
      * @param start the position to play out
      * @param personIsLandlord whether the person plays the landlord (else the farmers)
      * @param timeoutMillis time budget of each solve and each distance search, ms; 0 for none
-     * @throws IllegalArgumentException if the solver's rules differ from the position's
+     * @throws IllegalArgumentException if the solver's or the generator's rules differ from the position's
      */
-    public Coach(Solver solver, Position start, boolean personIsLandlord, long timeoutMillis) {
-        if (!solver.rules().equals(start.rules())) {
-            throw new IllegalArgumentException("the solver plays by " + solver.rules() + ", the position by " + start.rules());
+    public Coach(Solver solver, MoveGenerator generator, Position start, boolean personIsLandlord, long timeoutMillis) {
+        if (!solver.rules().equals(start.rules()) || !generator.rules().equals(start.rules())) {
+            throw new IllegalArgumentException("the solver plays by " + solver.rules() + " and the move generator by "
+                + generator.rules() + ", the position by " + start.rules());
         }
         this.solver = solver;
         this.distance = solver.distance();
         this.rules = start.rules();
-        this.generator = new MoveGenerator(rules);
+        this.generator = generator;
         this.personIsLandlord = personIsLandlord;
         this.timeoutMillis = timeoutMillis;
         this.start = start;

@@ -103,7 +103,7 @@ public final class Workspace implements AutoCloseable {
      * @throws io.github.ddzengine.tables.TableException as {@link #tables}
      */
     public Coach coach(Position start, boolean personIsLandlord, long timeoutMillis) {
-        return new Coach(solver(start.rules()), start, personIsLandlord, timeoutMillis);
+        return new Coach(solver(start.rules()), generator(start.rules()), start, personIsLandlord, timeoutMillis);
     }
 
     /**

@@ -24,7 +24,8 @@ class CoachTest {
 
     private static Coach coach(String position, boolean landlord) {
         Position p = Position.parse(position, Rules.STANDARD);
-        return new Coach(new Solver(Rules.STANDARD, 16), p, landlord, 0);
+        return new Coach(new Solver(Rules.STANDARD, 16), new io.github.ddzengine.core.movegen.MoveGenerator(Rules.STANDARD), p,
+            landlord, 0);
     }
 
     /** Plays the person's side with its first winning move (or first legal move) to the end. */
