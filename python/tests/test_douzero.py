@@ -41,9 +41,9 @@ class DouZeroMatch:
         self.assertGreaterEqual(won, GAMES - 1, "won %d of %d games against the random agent" % (won, GAMES))
 
     def test_every_engine_agent_plays_as_a_douzero_agent(self):
-        """rule, greedy, random and an effort-budgeted mc (from_spec), as the landlord against random
-        farmers: every action in legal_actions."""
-        for spec in ("rule", "greedy", "random", "mc:effort=3000"):
+        """rule, greedy, random, an effort-budgeted mc and net (its bundled model), from_spec, as the
+        landlord against random farmers: every action in legal_actions."""
+        for spec in ("rule", "greedy", "random", "mc:effort=3000", "net"):
             data = harness.douzero_deal(random.Random(8))
             ours = DouZeroAgent.from_spec(spec, "landlord")
             ours._engine = self.engine

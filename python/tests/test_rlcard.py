@@ -35,9 +35,9 @@ class RLCardMatch:
         self.assertGreaterEqual(won, GAMES - 1, "won %d of %d games against the random agent" % (won, GAMES))
 
     def test_every_engine_agent_plays_as_an_rlcard_agent(self):
-        """rule, greedy, random and an effort-budgeted mc, each as the landlord against two random
-        farmers: every action legal, the same game for the same seed."""
-        for spec in ("rule", "greedy", "random", "mc:effort=3000"):
+        """rule, greedy, random, an effort-budgeted mc and net (its bundled model), each as the
+        landlord against two random farmers: every action legal, the same game for the same seed."""
+        for spec in ("rule", "greedy", "random", "mc:effort=3000", "net"):
             results = []
             for _ in range(2):
                 hands, kitty = harness.deal(random.Random(21))

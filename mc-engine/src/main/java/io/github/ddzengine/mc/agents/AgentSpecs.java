@@ -142,7 +142,7 @@ public final class AgentSpecs {
             + "played by the pinned build " + PINNED_COMMIT + " (settings of mc)", new Pinned("mc-v2", PINNED_COMMIT,
             "mc"))
         .with("net", "one-ply lookahead over a value network on sampled worlds (settings: model=FILE a model "
-            + "file of ddz learn train, default on standard rules the bundled one, none elsewhere; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
+            + "file of ddz learn train, default the one bundled for the rules' preset; worlds=N worlds a decision at most, default " + NetAgent.DEFAULT_WORLDS
             + "; evals=N positions evaluated a decision at most, default " + NetAgent.DEFAULT_EVALS
             + "; prior=NAME the worlds' prior, default uniform; solver=C worlds of at most C cards solved exactly, default "
             + NetAgent.DEFAULT_SOLVE_CARDS + ", 0 never; nodes=N the node budget of a decision's solves, default "
@@ -450,12 +450,9 @@ public final class AgentSpecs {
                     + "' (model, worlds, evals, prior, solver, nodes)");
             }
         }
-        io.github.ddzengine.mc.eval.ValueNet net;
-        if (model != null) {
-            net = McSettings.readModel("net", model, rules);
-        } else if (rules.equals(Rules.STANDARD)) {
-            net = NetAgent.standardModel();
-        } else {
+        io.github.ddzengine.mc.eval.ValueNet net = model != null ? McSettings.readModel("net", model, rules)
+            : NetAgent.bundledModel(rules);
+        if (net == null) {
             throw new IllegalArgumentException("agent 'net': no model of the rules " + rules + " is bundled: give "
                 + "net:model=FILE, a model file of ddz learn train for them");
         }

@@ -49,8 +49,14 @@ public final class NetAgent implements Agent {
     public static final long DEFAULT_SOLVE_NODES = 2_000;
     /** Transposition-table memory of the agent's solver, MiB (allocated as a solve grows it). */
     static final int SOLVER_TABLE_MB = 2;
-    /** The class-path resource of the bundled model of the standard rules ({@code models/value-net-standard.ddzt}). */
-    public static final String STANDARD_MODEL_RESOURCE = "io/github/ddzengine/mc/eval/value-net-standard.ddzt";
+    /**
+     * The class-path resource of the bundled model of a preset's rules: {@code models/value-net-PRESET.ddzt}
+     * of the repository, where there is one, put by the build beside the agent's classes.
+     */
+    public static String modelResource(io.github.ddzengine.core.rules.Preset preset) {
+        return "io/github/ddzengine/mc/eval/value-net-" + preset.id() + ".ddzt";
+    }
+
     /** The most worlds a spec may ask for. */
     public static final int MAX_WORLDS = 10_000;
     /** The most evaluations a spec may ask for. */
@@ -121,18 +127,32 @@ public final class NetAgent implements Agent {
     }
 
     /**
-     * The bundled model of the standard rules ({@link #STANDARD_MODEL_RESOURCE}), read once, at first
-     * use (immutable).
+     * The bundled model of {@code rules} ({@link #modelResource}), read once a preset, at first use
+     * (immutable); null for rules with bans or a preset without one.
      *
-     * @throws io.github.ddzengine.tables.TableException if it cannot be read (a broken build)
+     * @throws io.github.ddzengine.tables.TableException if a bundled model cannot be read (a broken build)
      */
-    public static ValueNet standardModel() {
-        return StandardModel.NET;
+    public static ValueNet bundledModel(Rules rules) {
+        if (!rules.equals(Rules.of(rules.preset()))) {
+            return null; // bans: positions the models were not trained on
+        }
+        return Bundled.NETS.get(rules.preset());
     }
 
-    private static final class StandardModel {
-        static final ValueNet NET = io.github.ddzengine.mc.eval.ValueNetFile.readResource(STANDARD_MODEL_RESOURCE,
-            Rules.STANDARD).net();
+    /** The bundled models, by preset. */
+    private static final class Bundled {
+        static final java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> NETS = load();
+
+        private static java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> load() {
+            java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> nets =
+                new java.util.EnumMap<>(io.github.ddzengine.core.rules.Preset.class);
+            for (io.github.ddzengine.core.rules.Preset p : io.github.ddzengine.core.rules.Preset.values()) {
+                if (NetAgent.class.getClassLoader().getResource(modelResource(p)) != null) {
+                    nets.put(p, io.github.ddzengine.mc.eval.ValueNetFile.readResource(modelResource(p), Rules.of(p)).net());
+                }
+            }
+            return java.util.Collections.unmodifiableMap(nets);
+        }
     }
 
     @Override

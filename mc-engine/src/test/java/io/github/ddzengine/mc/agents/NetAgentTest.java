@@ -78,10 +78,18 @@ class NetAgentTest {
         Agent a = AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=3", RULES);
         assertEquals("net", a.name());
         assertEquals("net", AgentSpecs.builtIn().parse("net", RULES).name()); // the bundled model
-        assertEquals(ValueFeatures.SIZE, NetAgent.standardModel().inputs());
-        String m = assertThrows(IllegalArgumentException.class,
-            () -> AgentSpecs.builtIn().parse("net", Rules.of(io.github.ddzengine.core.rules.Preset.RLCARD))).getMessage();
-        assertEquals("agent 'net': no model of the rules rlcard is bundled: give net:model=FILE, a model file of "
+        for (io.github.ddzengine.core.rules.Preset p : new io.github.ddzengine.core.rules.Preset[] {
+            io.github.ddzengine.core.rules.Preset.STANDARD, io.github.ddzengine.core.rules.Preset.DOUZERO,
+            io.github.ddzengine.core.rules.Preset.RLCARD}) {
+            assertEquals(ValueFeatures.SIZE, NetAgent.bundledModel(Rules.of(p)).inputs(), p.id());
+            assertEquals("net", AgentSpecs.builtIn().parse("net", Rules.of(p)).name());
+        }
+        assertEquals(null, NetAgent.bundledModel(Rules.of(io.github.ddzengine.core.rules.Preset.STANDARD,
+            io.github.ddzengine.core.rules.MoveType.TRIO_SOLO.bit())), "bans: no bundled model");
+        Rules botzone = Rules.of(io.github.ddzengine.core.rules.Preset.BOTZONE);
+        String m = assertThrows(IllegalArgumentException.class, () -> AgentSpecs.builtIn().parse("net", botzone))
+            .getMessage();
+        assertEquals("agent 'net': no model of the rules botzone is bundled: give net:model=FILE, a model file of "
             + "ddz learn train for them", m);
         m = assertThrows(IllegalArgumentException.class,
             () -> AgentSpecs.builtIn().parse("net:model=" + file + ",worlds=0", RULES)).getMessage();
