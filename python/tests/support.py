@@ -70,3 +70,19 @@ def per_backend(mixin):
         name = "%s_%s" % (mixin.__name__, b)
         setattr(module, name, type(name, (mixin, EngineTestCase), {"backend": b}))
     return mixin
+
+
+def checkout_or_skip(variable, module, what):
+    """``module`` imported from the installed packages or from the checkout the environment
+    ``variable`` names (numpy needed too); a SkipTest that says so where it is missing."""
+    import importlib
+    import sys
+    path = os.environ.get(variable)
+    if path and path not in sys.path:
+        sys.path.insert(0, path)
+    try:
+        import numpy  # noqa: F401
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise unittest.SkipTest("%s is not importable here (%s): the encoding check needs it (%s=checkout)"
+                                % (what, e, variable))

@@ -11,16 +11,7 @@ import support
 
 
 def rlcard_or_skip():
-    path = os.environ.get("RLCARD_DIR")
-    if path and path not in sys.path:
-        sys.path.insert(0, path)
-    try:
-        import numpy  # noqa: F401
-        import rlcard
-    except ImportError as e:
-        raise unittest.SkipTest("RLCard is not installed here (%s): the encoding check needs it (RLCARD_DIR=checkout)"
-                                % e)
-    return rlcard
+    return support.checkout_or_skip("RLCARD_DIR", "rlcard", "RLCard")
 
 
 @support.per_backend
