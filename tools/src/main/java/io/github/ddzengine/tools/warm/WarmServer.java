@@ -200,7 +200,8 @@ public final class WarmServer {
             for (int i = 0; i < argc; i++) {
                 args[i] = in.readUTF();
             }
-            if (!WarmEngine.VERBS.contains(args[0])) {
+            if (!WarmEngine.eligible(args, java.util.Map.of())) {
+                // the engine decides what it answers, whatever the client (the JVM's or the launcher's Python one)
                 WarmEngine.frame(out, WarmEngine.BUSY, new byte[0], 0, 0);
                 out.flush();
                 return;
@@ -263,7 +264,8 @@ public final class WarmServer {
             Runtime rt = Runtime.getRuntime();
             text = "warm engine: pid " + ProcessHandle.current().pid() + ", up " + (System.currentTimeMillis() - started) / 1000
                 + " s, " + served.get() + " commands, heap " + (rt.totalMemory() >> 20) + " MiB, stops after "
-                + idleMillis / 1000 + " s idle, socket " + socket + "\n";
+                + idleMillis / 1000 + " s idle, socket " + socket + ", JDK " + System.getProperty("java.home") + " "
+                + System.getProperty("java.version") + "\n";
         }
         byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         WarmEngine.frame(out, WarmEngine.OUT, b, 0, b.length);

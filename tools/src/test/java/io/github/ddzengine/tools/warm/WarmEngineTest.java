@@ -111,6 +111,58 @@ class WarmEngineTest {
         assertFalse(Files.exists(sock), "a stopped server removes its socket");
     }
 
+    /** {@code tools/warm_client.py} run by the system's python3 on {@code code}; skipped where there is none. */
+    private static CliRun python(String code, String... args) throws Exception {
+        Path py = Path.of("/usr/bin/python3");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(py), "no /usr/bin/python3 here");
+        java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of(py.toString(), "-I", "-S", "-c",
+            "import sys; sys.path.insert(0, '.'); import warm_client; " + code));
+        argv.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+        byte[] out = p.getInputStream().readAllBytes();
+        byte[] err = p.getErrorStream().readAllBytes();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        return new CliRun(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void thePythonClientOfTheLauncherAnswersAsTheCommandRunInPlace() throws Exception {
+        WarmServer s = start(60);
+        try {
+            String relay = "sys.exit(warm_client.relay(sys.argv[1], sys.argv[2:]))";
+            String sock = dir.resolve("t.sock").toString();
+            for (String[] args : new String[][] {{"solve", "--json", POSITION}, {"moves", "33344456", "--last", "3335"},
+                {"split", "345567TTJQQQQA22X"}, {"solve", "--json", "33/4 9"}, {"moves", "--bogus"}}) {
+                String[] argv = new String[args.length + 1];
+                argv[0] = sock;
+                System.arraycopy(args, 0, argv, 1, args.length);
+                sameAnswer(CliRun.of(args), python(relay, argv));
+            }
+            // what the engine does not answer comes back, nothing written, to run the usual way
+            CliRun refused = python(relay, sock, "solve", "-i", POSITION);
+            assertEquals(200, refused.exitCode());
+            assertEquals("", refused.out() + refused.err());
+            assertEquals(200, python(relay, dir.resolve("none.sock").toString(), "solve", POSITION).exitCode());
+        } finally {
+            s.stop();
+        }
+    }
+
+    @Test
+    void thePythonClientNamesTheEngineAsTheJvmOneAndKnowsItsVerbs() throws Exception {
+        Path jar = dir.resolve("ddz.jar");
+        Files.writeString(jar, "not really a jar");
+        Map<String, String> env = Map.of("DDZ_TABLES", "/some/tables", "DDZ_JAVA_OPTS", "-Xmx1g");
+        CliRun key = python("import os; print(warm_client.key(sys.argv[1], sys.argv[2], sys.argv[3], "
+            + "{'DDZ_TABLES': '/some/tables', 'DDZ_JAVA_OPTS': '-Xmx1g'}, sys.argv[4]))", jar.toString(),
+            System.getProperty("java.home"), System.getProperty("java.version"), System.getProperty("user.home"));
+        assertEquals(0, key.exitCode(), key.err());
+        assertEquals(WarmEngine.key(jar, env) + "\n", key.out());
+        CliRun verbs = python("print(' '.join(sorted(warm_client.VERBS)))");
+        assertEquals(String.join(" ", new java.util.TreeSet<>(WarmEngine.VERBS)) + "\n", verbs.out());
+    }
+
     @Test
     void whichCommandsGoToIt() {
         Map<String, String> none = Map.of();
