@@ -33,6 +33,7 @@ import numpy as np
 
 from .engine import Engine
 from .env import DdzEnv
+from .rlcard_env import _one_hot, cards_array
 
 __all__ = ["DouZeroEnv", "observation", "to_douzero", "from_douzero", "POSITIONS"]
 
@@ -40,7 +41,6 @@ __all__ = ["DouZeroEnv", "observation", "to_douzero", "from_douzero", "POSITIONS
 POSITIONS = ("landlord", "landlord_down", "landlord_up")
 _CODE = {c: v for c, v in zip("3456789TJQKA2XD", (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30))}
 _CHAR = {v: c for c, v in _CODE.items()}
-_COLUMN = {v: i for i, v in enumerate((3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17))}
 _OBJECTIVES = ("wp", "adp", "logadp")
 
 
@@ -62,26 +62,8 @@ def from_douzero(action: Sequence[int]) -> str:
 
 
 def _cards(codes: Sequence[int]) -> np.ndarray:
-    """The 54 values of a card set given as card codes."""
-    a = np.zeros(54, dtype=np.int8)
-    counts = {}
-    for v in codes:
-        counts[v] = counts.get(v, 0) + 1
-    for v, n in counts.items():
-        if v == 20:
-            a[52] = 1
-        elif v == 30:
-            a[53] = 1
-        else:
-            col = _COLUMN[v] * 4
-            a[col:col + n] = 1
-    return a
-
-
-def _one_hot(n: int, size: int) -> np.ndarray:
-    a = np.zeros(size, dtype=np.int8)
-    a[n - 1] = 1  # as DouZero: no cards left marks the last place
-    return a
+    """The 54 values of a card set given as card codes (RLCard's card-set block: the same layout)."""
+    return cards_array(from_douzero(codes))
 
 
 def _is_bomb(action: List[int]) -> bool:

@@ -1,8 +1,13 @@
 package io.github.ddzengine.mc.agents;
 
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
+import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.rules.Trick;
 import io.github.ddzengine.core.solve.Position;
@@ -18,6 +23,7 @@ import io.github.ddzengine.mc.Rng;
 import io.github.ddzengine.mc.WorldSampler;
 import io.github.ddzengine.mc.eval.ValueFeatures;
 import io.github.ddzengine.mc.eval.ValueNet;
+import io.github.ddzengine.mc.eval.ValueNetFile;
 
 /**
  * The {@code net} agent: a one-ply lookahead over a {@link ValueNet} on a few sampled worlds. For
@@ -49,14 +55,6 @@ public final class NetAgent implements Agent {
     public static final long DEFAULT_SOLVE_NODES = 2_000;
     /** Transposition-table memory of the agent's solver, MiB (allocated as a solve grows it). */
     static final int SOLVER_TABLE_MB = 2;
-    /**
-     * The class-path resource of the bundled model of a preset's rules: {@code models/value-net-PRESET.ddzt}
-     * of the repository, where there is one, put by the build beside the agent's classes.
-     */
-    public static String modelResource(io.github.ddzengine.core.rules.Preset preset) {
-        return "io/github/ddzengine/mc/eval/value-net-" + preset.id() + ".ddzt";
-    }
-
     /** The most worlds a spec may ask for. */
     public static final int MAX_WORLDS = 10_000;
     /** The most evaluations a spec may ask for. */
@@ -127,6 +125,14 @@ public final class NetAgent implements Agent {
     }
 
     /**
+     * The class-path resource of the bundled model of a preset's rules: {@code models/value-net-PRESET.ddzt}
+     * of the repository, where there is one, put by the build beside the agent's classes.
+     */
+    public static String modelResource(Preset preset) {
+        return "io/github/ddzengine/mc/eval/value-net-" + preset.id() + ".ddzt";
+    }
+
+    /**
      * The bundled model of {@code rules} ({@link #modelResource}), read once a preset, at first use
      * (immutable); null for rules with bans or a preset without one.
      *
@@ -141,17 +147,16 @@ public final class NetAgent implements Agent {
 
     /** The bundled models, by preset. */
     private static final class Bundled {
-        static final java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> NETS = load();
+        static final Map<Preset, ValueNet> NETS = load();
 
-        private static java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> load() {
-            java.util.Map<io.github.ddzengine.core.rules.Preset, ValueNet> nets =
-                new java.util.EnumMap<>(io.github.ddzengine.core.rules.Preset.class);
-            for (io.github.ddzengine.core.rules.Preset p : io.github.ddzengine.core.rules.Preset.values()) {
+        private static Map<Preset, ValueNet> load() {
+            Map<Preset, ValueNet> nets = new EnumMap<>(Preset.class);
+            for (Preset p : Preset.values()) {
                 if (NetAgent.class.getClassLoader().getResource(modelResource(p)) != null) {
-                    nets.put(p, io.github.ddzengine.mc.eval.ValueNetFile.readResource(modelResource(p), Rules.of(p)).net());
+                    nets.put(p, ValueNetFile.readResource(modelResource(p), Rules.of(p)).net());
                 }
             }
-            return java.util.Collections.unmodifiableMap(nets);
+            return Collections.unmodifiableMap(nets);
         }
     }
 
