@@ -3,10 +3,13 @@
 ddz_engine.env.DdzEnv (one game a call) and BatchEnv (n games a call) on each backend, and, given
 a checkout of RLCard (--rlcard DIR, with numpy installed), RLCard's own Dou Dizhu environment on
 the same machine and ddz_engine.rlcard_env.RLCardEnv (RLCard's interface, observations and action
-ids on our engine) with its batched form RLCardBatchEnv (the observations made by the engine). Every environment plays random legal moves from a seeded generator for
---seconds of wall time each; the figure is steps per wall second (and per CPU second of this
-process). RLCard's environment and RLCardEnv encode RLCard's observation each step; DdzEnv returns
-the state as text and BatchEnv the legal move ids, without an observation encoding.
+ids on our engine) with its batched form RLCardBatchEnv (the observations made by the engine).
+Every environment plays random legal moves from a seeded generator for --seconds of wall time
+each; the figure is steps per wall second (and per CPU second of this process). RLCard's
+environment and RLCardEnv give RLCard's observation each step, and the loop reads it and the legal
+ids, as a learning agent does; the ", raw_obs" rows read the state's raw_obs too, as RLCard's rule
+agents do. DdzEnv returns the state as text and BatchEnv the legal move ids, without an
+observation encoding.
 
     python3 bench/env-speed.py --seconds 20 --rlcard /path/to/rlcard
 """
@@ -19,7 +22,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 
 
-def rlcard_speed(path, seconds):
+def rlcard_speed(path, seconds, raw=False):
     sys.path.insert(0, path)
     try:
         import termcolor  # noqa: F401  (RLCard's package imports it for another game)
@@ -30,11 +33,13 @@ def rlcard_speed(path, seconds):
             f.write("def colored(s, *a, **k):\n    return s\n")
         sys.path.insert(0, stub)
     import rlcard
-    return rlcard_loop(rlcard.make("doudizhu", config={"seed": 1}), seconds)
+    return rlcard_loop(rlcard.make("doudizhu", config={"seed": 1}), seconds, raw)
 
 
-def rlcard_loop(env, seconds):
-    """Random legal actions in an environment of RLCard's API for ``seconds`` of wall time."""
+def rlcard_loop(env, seconds, raw=False):
+    """Random legal actions in an environment of RLCard's API for ``seconds`` of wall time; each
+    step reads the state's ``obs`` and ``legal_actions`` (what a learning agent reads) and, with
+    ``raw``, its ``raw_obs`` too (what RLCard's rule agents read)."""
     rng = random.Random(1)
     steps = games = 0
     c0, w0 = time.process_time(), time.time()
@@ -42,6 +47,9 @@ def rlcard_loop(env, seconds):
         state, _ = env.reset()
         games += 1
         while not env.is_over():
+            state["obs"].sum()
+            if raw:
+                state["raw_obs"]["current_hand"]
             state, _ = env.step(rng.choice(list(state["legal_actions"].keys())))
             steps += 1
     return steps, games, time.time() - w0, time.process_time() - c0
@@ -84,11 +92,11 @@ def batch_speed(backend, n, seconds):
         return batch_loop(env.reset(), env.step, lambda s: s.legal, n, seconds)
 
 
-def ours_rlcard_speed(backend, seconds):
+def ours_rlcard_speed(backend, seconds, raw=False):
     from ddz_engine import Engine
     from ddz_engine.rlcard_env import RLCardEnv
     with Engine(backend=backend) as engine:
-        return rlcard_loop(RLCardEnv(engine, config={"seed": 1}), seconds)
+        return rlcard_loop(RLCardEnv(engine, config={"seed": 1}), seconds, raw)
 
 
 def ours_rlcard_batch_speed(backend, n, seconds):
@@ -113,15 +121,17 @@ def main(argv=None):
     rows = []
     if a.rlcard:
         rows.append(("rlcard doudizhu env", rlcard_speed(a.rlcard, a.seconds)))
+        rows.append(("rlcard doudizhu env, raw_obs", rlcard_speed(a.rlcard, a.seconds, True)))
     for b in [x for x in a.backends.split(",") if x]:
         if a.rlcard:
             rows.append(("ddz RLCardEnv (%s)" % b, ours_rlcard_speed(b, a.seconds)))
+            rows.append(("ddz RLCardEnv, raw_obs (%s)" % b, ours_rlcard_speed(b, a.seconds, True)))
             rows.append(("ddz RLCardBatchEnv n=%d (%s)" % (a.n, b), ours_rlcard_batch_speed(b, a.n, a.seconds)))
         rows.append(("ddz DdzEnv (%s)" % b, ddz_speed(b, a.seconds)))
         rows.append(("ddz BatchEnv n=%d (%s)" % (a.n, b), batch_speed(b, a.n, a.seconds)))
     print("load average at the end: %.2f" % os.getloadavg()[0])
     for name, (steps, games, wall, cpu) in rows:
-        print("%-28s %9d steps %7d games %6.1f s wall: %9.0f steps/s (%9.0f per CPU s of this process)"
+        print("%-34s %9d steps %7d games %6.1f s wall: %9.0f steps/s (%9.0f per CPU s of this process)"
               % (name, steps, games, wall, steps / wall, steps / cpu))
 
 

@@ -252,6 +252,11 @@ class JPypeBackend:
                     return InputError(name + str(int(i) + offset) + m[m.index("]"):])
         return err
 
+    def rlcard_game(self, key, actions):
+        """A game of RLCard's environment (the bridge's ``RlcardGame``) stepped by direct calls, its
+        observation and legal ids written into this process's memory (see ``_RLCardGame``)."""
+        return _JPypeRLCardGame(self, key, actions)
+
     def request(self, req, progress=None):
         b = self._bridge()
         if progress is None:
@@ -376,7 +381,7 @@ class ProcessBackend:
         if self._call_timeout is not None:
             return self._call_timeout
         op = req.get("op")
-        if op in ("hello", "moves", "split", "records", "env_reset", "env_step"):
+        if op in ("hello", "moves", "split", "records", "env_reset", "env_step", "env_rlcard"):
             return self.DEADLINE_MARGIN
         if op == "solve" and req.get("timeout_ms"):
             n = len(req.get("positions") or [None])
@@ -417,6 +422,11 @@ class ProcessBackend:
                                       "starts a new one)" % deadline)
                 raise died
             return answer.decode("utf-8")
+
+    def rlcard_game(self, key, actions):
+        """A game of RLCard's environment (the bridge's ``RlcardGame``) through ``env_rlcard``
+        requests (see ``_RLCardGame``)."""
+        return _ProcessRLCardGame(self, key, actions)
 
     def request(self, req, progress=None):
         answer = self._exchange(_dumps(req), self._deadline(req), progress)
@@ -497,3 +507,106 @@ class ProcessBackend:
                     s.close()
                 except OSError:
                     pass
+
+
+class _RLCardGame:
+    """One game of ``ddz_engine.rlcard_env.RLCardEnv`` on the engine (Java's ``RlcardGame``):
+    ``reset(seed, deal)``, ``step(action_id)`` and ``observe(seat)`` return the state's code
+    (``4 * k + seat``: ``seat`` to act with ``k`` legal ids; -1 the landlord won, -2 the farmers),
+    after which ``obs[:790 or 901]`` holds the observation (int8) and ``legal[:k]`` the legal RLCard
+    ids (int32); ``deal()`` is the game's deal. Errors are InputError or EngineError."""
+
+    #: Bytes of the observation and of the legal ids (RlcardGame.OBSERVATION_BYTES, LEGAL_BYTES).
+    OBS_BYTES = 901
+    LEGAL_BYTES = 4 * 32768
+
+    def _arrays(self):
+        import numpy as np
+        self._obs_mem = bytearray(self.OBS_BYTES)
+        self._legal_mem = bytearray(self.LEGAL_BYTES)
+        self.obs = np.frombuffer(self._obs_mem, dtype=np.int8)
+        self.legal = np.frombuffer(self._legal_mem, dtype=np.int32)
+
+
+class _JPypeRLCardGame(_RLCardGame):
+    def __init__(self, backend, key, actions):
+        import jpype.nio
+        self._backend = backend
+        b = backend._bridge()
+        rid = backend._rules(b, key)
+        self._jexc = backend._jpype.JException
+        try:
+            self._game = b.rlcardGame(rid, " ".join(actions))
+        except self._jexc as e:
+            raise backend._error(e) from None
+        self._arrays()
+        # Java writes into these bytearrays' memory: they live as long as this object
+        self._game.attach(jpype.nio.convertToDirectBuffer(self._obs_mem),
+                          jpype.nio.convertToDirectBuffer(self._legal_mem))
+        self._step = self._game.step
+
+    def reset(self, seed, deal=None):
+        try:
+            return int(self._game.reset(seed, deal))
+        except self._jexc as e:
+            raise self._backend._error(e) from None
+        except UnicodeEncodeError as e:
+            raise _bad_text(e) from None
+
+    def step(self, action_id):
+        try:
+            return self._step(action_id)
+        except self._jexc as e:
+            raise self._backend._error(e) from None
+
+    def observe(self, seat):
+        try:
+            return int(self._game.observe(seat))
+        except self._jexc as e:
+            raise self._backend._error(e) from None
+
+    def deal(self):
+        return str(self._game.deal())
+
+
+class _ProcessRLCardGame(_RLCardGame):
+    def __init__(self, backend, key, actions):
+        self._backend = backend
+        self._key = key
+        self._req({"op": "env_rlcard_actions", "actions": list(actions)})
+        self._arrays()
+        self._id = None
+        self._deal = None
+
+    def _req(self, req):
+        req["rules"] = self._key[0]
+        if self._key[1]:
+            req["bans"] = self._key[1]
+        return self._backend.request(req)
+
+    def _take(self, d):
+        import base64
+        import numpy as np
+        obs = base64.b64decode(d["obs"])
+        self.obs[:len(obs)] = np.frombuffer(obs, dtype=np.int8)
+        legal = d["legal"]
+        self.legal[:len(legal)] = legal
+        return d["code"]
+
+    def reset(self, seed, deal=None):
+        req = {"op": "env_rlcard", "call": "reset", "seed": seed}
+        if deal is not None:
+            req["deal"] = deal
+        d = self._req(req)
+        self._id = d["game"]
+        self._deal = d["deal"]
+        return self._take(d)
+
+    def step(self, action_id):
+        return self._take(self._req({"op": "env_rlcard", "game": self._id, "call": "step", "action": action_id}))
+
+    def observe(self, seat):
+        return self._take(self._req({"op": "env_rlcard", "game": self._id, "call": "observe", "seat": seat}))
+
+    def deal(self):
+        return self._deal

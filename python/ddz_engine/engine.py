@@ -297,6 +297,10 @@ class Engine:
         return (self._rules if rules is None else _text(rules, "rules"),
                 self._key[1] if bans is None else _bans_text(bans))
 
+    def _rlcard_game(self, actions, rules, bans=None):
+        """A game of ``RLCardEnv`` on this engine's backend (``_backends._RLCardGame``)."""
+        return self._backend.rlcard_game(self._rules_key(rules, bans), actions)
+
     def _req(self, req, rules, bans, progress=None):
         key = self._rules_key(rules, bans)
         req["rules"] = key[0]

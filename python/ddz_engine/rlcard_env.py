@@ -5,8 +5,10 @@ RLCard's agents (DQN, NFSP, DMC's feature code) train on it unchanged; the games
 checked by the engine under the ``rlcard`` rule preset.
 
 The action ids are RLCard's own: they are read from the installed ``rlcard`` package (its action
-space file), so this module needs RLCard installed, as any code that trains RLCard's agents does;
-``numpy`` too. The observation layout is RLCard's (written here from its documented encoding, and
+space file), so this module needs RLCard installed, as any code that trains RLCard's agents does
+(or an action list given as ``RLCardEnv(actions=...)``); ``numpy`` too. A step of ``RLCardEnv`` is
+one engine call (Java's ``RlcardGame``) that answers with the next observation and legal ids; with
+the JPype backend they are written into this process's memory. The observation layout is RLCard's (written here from its documented encoding, and
 checked against RLCard's own encoder move by move in ``tests/test_rlcard_env.py`` where RLCard is
 present):
 
@@ -25,12 +27,13 @@ to the losers.
 """
 
 from collections import Counter, OrderedDict
+from collections.abc import Mapping
 from typing import List, Optional
 
 import numpy as np
 
-from .engine import Engine
-from .env import DdzEnv
+from .engine import Engine, _text, shared_engine
+from .errors import InputError
 
 _COLUMN = {r: i for i, r in enumerate("3456789TJQKA2")}
 _TO_RLCARD = str.maketrans({"X": "B", "D": "R"})
@@ -102,12 +105,65 @@ def observation(seat: int, hands: List[str], trace: list) -> np.ndarray:
                            cards_array(last_mate), _one_hot(left[0], 20), _one_hot(left[mate], 17)))
 
 
+class _Features(dict):
+    """RLCard's 54 values of each action id, made at its first use (read-only: the arrays are shared)."""
+
+    def __init__(self, actions):
+        super().__init__()
+        self._actions = actions
+
+    def __missing__(self, action_id):
+        f = cards_array(self._actions[action_id])
+        f.flags.writeable = False
+        self[action_id] = f
+        return f
+
+
+class _RawObs(Mapping):
+    """RLCard's ``raw_obs`` of one state, made when first read (a training loop that reads only
+    ``obs`` and ``legal_actions`` does not pay for it); the dict RLCard's environment gives."""
+
+    __slots__ = ("_args", "_raw")
+
+    def __init__(self, hands, played, kitty, trace, length, player_id, actions):
+        self._args = (hands, played, kitty, trace, length, player_id, actions)
+        self._raw = None
+
+    def _dict(self) -> dict:
+        if self._raw is None:
+            hands, played, kitty, trace, length, pid, actions = self._args
+            self._raw = {"seen_cards": kitty, "landlord": 0, "trace": trace[:length],
+                         "played_cards": [_sorted(x) for x in played], "self": pid, "current_hand": hands[pid],
+                         "others_hand": _sorted("".join(h for i, h in enumerate(hands) if i != pid)),
+                         "num_cards_left": [len(h) for h in hands], "actions": actions}
+            self._args = None
+        return self._raw
+
+    def __getitem__(self, key):
+        return self._dict()[key]
+
+    def __iter__(self):
+        return iter(self._dict())
+
+    def __len__(self):
+        return len(self._dict())
+
+    def __repr__(self):
+        return repr(self._dict())
+
+
 class RLCardEnv:
     """RLCard's ``doudizhu`` environment API on the engine (see the module docstring).
+
+    Each step is one engine call that plays the action and answers with the next player's
+    observation and legal action ids (Java's ``RlcardGame``; with the JPype backend written straight
+    into this process's memory). ``raw_obs`` is made when a state's is first read.
 
     Args:
         engine: the Engine (the shared one by default).
         config: RLCard's config dict; ``seed`` is read (default 0).
+        actions: RLCard's action list (id -> action string); by default the installed ``rlcard``
+            package's own (``ID_2_ACTION``), which is what RLCard's agents expect.
     """
 
     name = "doudizhu"
@@ -115,28 +171,28 @@ class RLCardEnv:
     state_shape = [[790], [901], [901]]
     action_shape = [[54], [54], [54]]
 
-    def __init__(self, engine: Optional[Engine] = None, config: Optional[dict] = None):
-        from rlcard.games.doudizhu.utils import ACTION_2_ID, ID_2_ACTION  # RLCard's own action ids
-        self._ids = ACTION_2_ID
-        self._actions = ID_2_ACTION
-        self.num_actions = len(ID_2_ACTION)
-        self._env = DdzEnv(engine, rules="rlcard")
+    def __init__(self, engine: Optional[Engine] = None, config: Optional[dict] = None,
+                 actions: Optional[List[str]] = None):
+        if actions is None:
+            from rlcard.games.doudizhu.utils import ID_2_ACTION  # RLCard's own action ids
+            actions = ID_2_ACTION
+        self._actions = list(actions)
+        self._ids = {a: i for i, a in enumerate(self._actions)}
+        self.num_actions = len(self._actions)
+        self._engine = engine
+        self._game = None
         self._seed = int((config or {}).get("seed", 0) or 0)
         self._games = 0
+        self._features = _Features(self._actions)
         self.agents = None
         self.timestep = 0
         self.action_recorder = []
         self._trace = []
-        self._feature_cache = {}
-
-    def _features(self, action: str) -> np.ndarray:
-        """An action's 54 values, made once an action (read-only: the arrays are shared)."""
-        f = self._feature_cache.get(action)
-        if f is None:
-            f = cards_array(action)
-            f.flags.writeable = False
-            self._feature_cache[action] = f
-        return f
+        self._code = None
+        self._obs_seat = None
+        self._hands = None
+        self._played = None
+        self._kitty = None
 
     def seed(self, seed: int = 0) -> int:
         """Restarts the deals from ``seed``."""
@@ -151,9 +207,17 @@ class RLCardEnv:
     def reset(self, deal: Optional[str] = None):
         """Deals the next game (or ``deal``, ``HAND0/HAND1/HAND2/KITTY`` in our or RLCard's
         notation); returns ``(state, player_id)`` of the landlord, to lead."""
+        if self._game is None:
+            engine = self._engine if self._engine is not None else shared_engine()
+            self._game = engine._rlcard_game(self._actions, "rlcard")
         seed = self._seed * 1_000_003 + self._games
         self._games += 1
-        self._env.reset(seed=seed, deal=None if deal is None else deal.translate(_FROM_RLCARD))
+        self._code = self._game.reset(seed, None if deal is None else _text(deal, "deal").translate(_FROM_RLCARD))
+        self._obs_seat = 0
+        parts = self._game.deal().translate(_TO_RLCARD).split("/")
+        self._hands = (_sorted(parts[0] + parts[3]), parts[1], parts[2])
+        self._played = ("", "", "")
+        self._kitty = parts[3]
         self._trace = []
         self.action_recorder = []
         self.timestep = 0
@@ -162,52 +226,78 @@ class RLCardEnv:
     def step(self, action, raw_action: bool = False):
         """Plays an action id (or, with ``raw_action``, RLCard's action string) for the player to
         act; returns ``(state, player_id)`` of the next player."""
-        text = action if raw_action else self._actions[int(action)]
-        seat = self._env.state.seat
-        self._env.step(text.translate(_FROM_RLCARD))
+        if self._code is None:
+            raise RuntimeError("reset() the environment first")
+        if raw_action:
+            text = action
+            action = self._ids.get(action)
+            if action is None:
+                action = self._ids.get(_sorted(str(text).translate(_TO_RLCARD)) if text != "pass" else "pass")
+            if action is None:
+                raise InputError("%r is not an action of RLCard's action list" % (text,))
+        else:
+            action = int(action)
+            if not 0 <= action < self.num_actions:
+                raise InputError("action %r is not an RLCard action id (0..%d)" % (action, self.num_actions - 1))
+        seat = self._code & 3 if self._code >= 0 else -1
+        self._code = code = self._game.step(action)
+        text = self._actions[action]
+        if text != "pass":  # the hands and the played cards now (tuples: each state keeps its own)
+            h = self._hands[seat]
+            for c in text:
+                h = h.replace(c, "", 1)
+            self._hands = self._hands[:seat] + (h,) + self._hands[seat + 1:]
+            self._played = self._played[:seat] + (self._played[seat] + text,) + self._played[seat + 1:]
+            if seat == 0:  # as RLCard: the kitty's cards shown until the landlord plays their rank
+                for c in text:
+                    self._kitty = self._kitty.replace(c, "")
         self._trace.append((seat, text))
         self.action_recorder.append((seat, text))
         self.timestep += 1
-        nxt = self.get_player_id()
+        nxt = code & 3 if code >= 0 else seat
+        self._obs_seat = nxt
         return self.get_state(nxt), nxt
 
     def is_over(self) -> bool:
-        return self._env.state.done
+        return self._code is not None and self._code < 0
 
     def get_player_id(self) -> int:
         """The player to act (the last one to have acted, once the game is over)."""
-        s = self._env.state
-        return s.seat if not s.done else self._trace[-1][0]
+        code = self._code
+        return code & 3 if code >= 0 else self._trace[-1][0]
 
     def get_state(self, player_id: int) -> dict:
         """RLCard's state dict of ``player_id``: ``obs``, ``legal_actions`` (id -> the action's 54
-        values), ``raw_obs``, ``raw_legal_actions`` and ``action_record``."""
-        s = self._env.state
-        hands = [h.translate(_TO_RLCARD) for h in s.hands]
-        legal = [to_rlcard(m) for m in s.legal] if not s.done and s.seat == player_id else []
-        legal_actions = OrderedDict((self._ids[a], self._features(a)) for a in legal)
-        played = _played(self._trace)
-        raw = {"seen_cards": s.kitty.translate(_TO_RLCARD), "landlord": 0, "trace": list(self._trace),
-               "played_cards": [_sorted(x) for x in played], "self": player_id, "current_hand": hands[player_id],
-               "others_hand": _sorted("".join(h for i, h in enumerate(hands) if i != player_id)),
-               "num_cards_left": [len(h) for h in hands], "actions": legal}
-        return OrderedDict(obs=observation(player_id, hands, self._trace), legal_actions=legal_actions,
-                           raw_obs=raw, raw_legal_actions=legal, action_record=self.action_recorder)
+        values), ``raw_obs`` (made when first read), ``raw_legal_actions`` and ``action_record``."""
+        code = self._code
+        if self._obs_seat != player_id:
+            self._game.observe(player_id)
+            self._obs_seat = player_id
+        if code >= 0 and code & 3 == player_id:
+            ids = self._game.legal[:code >> 2].tolist()
+        else:
+            ids = []
+        actions = self._actions
+        legal = list(map(actions.__getitem__, ids))
+        return OrderedDict(obs=self._game.obs[:790 if player_id == 0 else 901].copy(),
+                           legal_actions=OrderedDict(zip(ids, map(self._features.__getitem__, ids))),
+                           raw_obs=_RawObs(self._hands, self._played, self._kitty, self._trace, len(self._trace),
+                                           player_id, legal),
+                           raw_legal_actions=legal, action_record=self.action_recorder)
 
     def get_payoffs(self) -> np.ndarray:
         """1 to the winning side, 0 to the losers (RLCard's payoffs), by player."""
-        s = self._env.state
-        if not s.done:
+        if not self.is_over():
             return np.zeros(3)
-        landlord = s.result["winner"] == "landlord"
-        return np.array([1, 0, 0] if landlord else [0, 1, 1])
+        return np.array([1, 0, 0] if self._code == -1 else [0, 1, 1])
 
     def get_perfect_information(self) -> dict:
         """Every hand, the trace and the player to act, in RLCard's notation."""
-        s = self._env.state
-        return {"hand_cards": [h.translate(_TO_RLCARD) for h in s.hands], "trace": list(self._trace),
+        code = self._code
+        legal = self._game.legal[:code >> 2].tolist() if code >= 0 else []
+        return {"hand_cards": list(self._hands), "trace": list(self._trace),
                 "current_player": self.get_player_id(),
-                "legal_actions": [to_rlcard(m) for m in s.legal]}
+                "legal_actions": [self._actions[i] for i in legal]}
 
     def get_action_feature(self, action: int) -> np.ndarray:
         """The 54 values of an action id."""

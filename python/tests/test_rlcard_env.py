@@ -37,6 +37,13 @@ class SameAsRLCard:
                 self.assertEqual(pid, mpid)
                 self.assertEqual(sorted(state["legal_actions"]), sorted(mine["legal_actions"]), "game %d" % game)
                 self.assertTrue((state["obs"] == mine["obs"]).all(), "game %d step %d: observations differ" % (game, steps))
+                theirs_raw, mine_raw = state["raw_obs"], mine["raw_obs"]
+                for field in ("seen_cards", "landlord", "self", "current_hand", "others_hand", "played_cards",
+                              "num_cards_left"):
+                    self.assertEqual(theirs_raw[field], mine_raw[field], "game %d step %d: %s" % (game, steps, field))
+                self.assertEqual([tuple(t) for t in theirs_raw["trace"]], [tuple(t) for t in mine_raw["trace"]])
+                self.assertEqual(sorted(theirs_raw["actions"]), sorted(mine_raw["actions"]))
+                self.assertEqual(sorted(state["raw_legal_actions"]), sorted(mine["raw_legal_actions"]))
                 if theirs.is_over():
                     break
                 action = rng.choice(sorted(state["legal_actions"]))
@@ -83,6 +90,96 @@ class BatchSameAsOne:
                 ended_games += 1
         self.assertGreater(ended_games, 4)
         self.assertEqual(1000, checked)
+
+
+def table_actions(engine):
+    """An action list in RLCard's notation without RLCard: ``pass``, then every card set of the
+    rlcard preset's move table once (sorted as RLCard writes them)."""
+    from ddz_engine.rlcard_env import _sorted, to_rlcard
+    out = ["pass"]
+    seen = {"pass"}
+    for m in engine._req({"op": "env_move_table"}, "rlcard", None)["moves"]:
+        a = _sorted(to_rlcard(m)) if m != "pass" else "pass"
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return out
+
+
+@support.per_backend
+class WithoutRLCard:
+    """The environment on an action list of our own (CI has no RLCard): every observation equals
+    the Python encoder's (``observation``, which the test above checks against RLCard's), every
+    legal id set the engine's legal moves, and the games end as the engine's ``DdzEnv`` ends them."""
+
+    def test_observations_legal_ids_and_payoffs_against_the_python_encoder(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            raise unittest.SkipTest("numpy is not importable here: the environment needs it")
+        from ddz_engine.env import DdzEnv
+        from ddz_engine.rlcard_env import RLCardEnv, _FROM_RLCARD, _sorted, observation, to_rlcard
+        actions = table_actions(self.engine)
+        env = RLCardEnv(self.engine, config={"seed": 5}, actions=actions)
+        ref = DdzEnv(self.engine, rules="rlcard")
+        rng = random.Random(5)
+        steps = 0
+        for game in range(6):
+            state, pid = env.reset()
+            ref.reset(deal=env._game.deal())
+            trace = []
+            while True:
+                st = ref.state
+                hands = list(st.hands)
+                self.assertEqual(pid, trace[-1][0] if st.done else st.seat)
+                want = observation(pid, [h.translate({ord("X"): "B", ord("D"): "R"}) for h in hands], trace)
+                self.assertTrue((want == state["obs"]).all(), "game %d step %d" % (game, steps))
+                if st.done:
+                    break
+                legal = sorted({actions.index(_sorted(to_rlcard(m)) if m != "pass" else "pass") for m in st.legal})
+                self.assertEqual(legal, sorted(state["legal_actions"]))
+                self.assertEqual(sorted(actions[i] for i in legal), sorted(state["raw_legal_actions"]))
+                self.assertEqual(hands[pid].translate({ord("X"): "B", ord("D"): "R"}), state["raw_obs"]["current_hand"])
+                action = rng.choice(legal)
+                state, pid = env.step(action)
+                ref.step(actions[action].translate(_FROM_RLCARD))
+                trace.append((st.seat, actions[action]))
+                steps += 1
+            self.assertTrue(env.is_over())
+            winner = ref.state.result["winner"]
+            self.assertEqual([1, 0, 0] if winner == "landlord" else [0, 1, 1], list(env.get_payoffs()))
+            for p in range(3):  # the end's state of every player, as run() asks for it
+                self.assertEqual(790 if p == 0 else 901, len(env.get_state(p)["obs"]))
+        self.assertGreater(steps, 150)
+
+    def test_bad_actions_are_input_errors_and_leave_the_game(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            raise unittest.SkipTest("numpy is not importable here: the environment needs it")
+        from ddz_engine import InputError
+        from ddz_engine.rlcard_env import RLCardEnv
+        env = RLCardEnv(self.engine, actions=table_actions(self.engine))
+        with self.assertRaises(RuntimeError):
+            env.step(0)
+        env.reset()
+        state, _ = env.reset(deal=env._game.deal())
+        with self.assertRaises(InputError) as e:
+            env.step(0)  # a pass on the lead
+        self.assertIn("is not legal", str(e.exception))
+        with self.assertRaises(InputError):
+            env.step(10 ** 6)
+        with self.assertRaises(InputError):
+            env.step("KKKK", raw_action=True)
+        state2 = env.get_state(0)
+        self.assertEqual(sorted(state["legal_actions"]), sorted(state2["legal_actions"]))
+        self.assertTrue((state["obs"] == state2["obs"]).all())
+        single = min(a for a in state["raw_legal_actions"] if len(a) == 1)
+        nxt, pid = env.step(single, raw_action=True)
+        self.assertEqual(1, pid)
+        self.assertEqual([(0, single)], nxt["raw_obs"]["trace"])
+        with self.assertRaises(InputError):
+            RLCardEnv(self.engine, actions=["pass", "3?"]).reset()
 
 
 if __name__ == "__main__":

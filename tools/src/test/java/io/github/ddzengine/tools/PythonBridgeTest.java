@@ -63,7 +63,7 @@ class PythonBridgeTest {
             assertTrue(e.getMessage().startsWith("positions[1]: "), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> b.rules("bogus", ""));
             assertThrows(IllegalArgumentException.class, () -> b.moves(99, "33", null));
-            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, env_rlcard_actions, bye)\"}",
+            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, env_rlcard_actions, env_rlcard, bye)\"}",
                 b.call("{\"op\":\"dance\"}"));
             assertTrue(json(b.call("not json")).get("error").textValue().startsWith("invalid JSON"));
             assertEquals("missing \"op\"", json(b.call("{}")).get("error").textValue());
@@ -161,6 +161,83 @@ class PythonBridgeTest {
             assertTrue(bid.get("bid").intValue() >= 0 && bid.get("bid").intValue() <= 3);
             assertEquals(json(CliRun.of("bid", "--hand", "3345567899JQKA22D", "--worlds", "200", "--budget-ms", "0", "--seed", "1", "--json")
                 .assertSuccess().get(0)).get("win_rate"), bid.get("win_rate"));
+        }
+    }
+
+    /**
+     * RLCard's one-game environment: the direct calls (JPype's path, answers in buffers) and the
+     * {@code env_rlcard} requests (the child process's) give the same codes, observations and legal
+     * ids on the same seeds and actions; every legal id plays and nothing else does.
+     */
+    @Test
+    void rlcardGamesAnswerTheSameByCallsAndByRequests() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            int rid = b.rules("rlcard", null);
+            List<String> actions = new java.util.ArrayList<>(List.of("pass"));
+            java.util.Set<String> seen = new java.util.HashSet<>(actions);
+            for (JsonNode m : json(b.call("{\"op\":\"env_move_table\",\"rules\":\"rlcard\"}")).get("moves")) {
+                String cards = m.textValue().split(":")[0];
+                if (!cards.equals("pass") && seen.add(Notation.format(Notation.parseCards(cards)))) {
+                    actions.add(Notation.format(Notation.parseCards(cards)).replace('X', 'B').replace('D', 'R'));
+                }
+            }
+            io.github.ddzengine.tools.python.RlcardGame g = b.rlcardGame(rid, String.join(" ", actions));
+            java.nio.ByteBuffer obs = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.RlcardGame.OBSERVATION_BYTES);
+            java.nio.ByteBuffer legal = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.RlcardGame.LEGAL_BYTES)
+                .order(java.nio.ByteOrder.nativeOrder());
+            g.attach(obs, legal);
+            StringBuilder list = new StringBuilder();
+            for (String a : actions) {
+                list.append(list.length() == 0 ? "" : ",").append('"').append(a).append('"');
+            }
+            assertTrue(json(b.call("{\"op\":\"env_rlcard_actions\",\"actions\":[" + list + "]}")).has("count"));
+            java.util.Random rng = new java.util.Random(11);
+            int steps = 0;
+            for (int game = 0; game < 5; game++) {
+                int code = g.reset(100 + game, null);
+                JsonNode d = json(b.call("{\"op\":\"env_rlcard\",\"rules\":\"rlcard\",\"call\":\"reset\",\"seed\":" + (100 + game) + "}"));
+                long id = d.get("game").longValue();
+                assertEquals(g.deal(), d.get("deal").textValue());
+                while (true) {
+                    assertEquals(d.get("code").intValue(), code);
+                    byte[] mine = new byte[code >= 0 && (code & 3) != 0 || code < 0 && d.get("obs").textValue().length() > 1100 ? 901 : 790];
+                    obs.get(0, mine);
+                    assertEquals(d.get("obs").textValue(), java.util.Base64.getEncoder().encodeToString(mine));
+                    if (code < 0) {
+                        break;
+                    }
+                    int k = code >> 2;
+                    assertEquals(k, d.get("legal").size());
+                    for (int i = 0; i < k; i++) {
+                        assertEquals(d.get("legal").get(i).intValue(), legal.getInt(4 * i));
+                    }
+                    int action = legal.getInt(4 * rng.nextInt(k));
+                    if (steps % 7 == 0) { // an id that is not legal now: refused, the game unchanged
+                        int bad = 0;
+                        java.util.Set<Integer> ok = new java.util.HashSet<>();
+                        for (int i = 0; i < k; i++) {
+                            ok.add(legal.getInt(4 * i));
+                        }
+                        while (ok.contains(bad)) {
+                            bad++;
+                        }
+                        int refused = bad;
+                        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.step(refused));
+                        assertTrue(e.getMessage().contains("is not legal"), e.getMessage());
+                        assertTrue(json(b.call("{\"op\":\"env_rlcard\",\"game\":" + id + ",\"call\":\"step\",\"action\":" + bad + "}"))
+                            .get("error").textValue().contains("is not legal"));
+                    }
+                    code = g.step(action);
+                    d = json(b.call("{\"op\":\"env_rlcard\",\"game\":" + id + ",\"call\":\"step\",\"action\":" + action + "}"));
+                    steps++;
+                }
+                assertEquals(790, g.observe(0));
+                assertEquals(901, g.observe(2));
+                assertThrows(IllegalArgumentException.class, () -> g.step(0));
+            }
+            assertTrue(steps > 100, "steps " + steps);
+            assertEquals("{\"error\":\"\\\"game\\\" is required\"}", b.call("{\"op\":\"env_rlcard\",\"call\":\"step\",\"action\":1}"));
+            assertEquals("{\"error\":\"call must be reset, step or observe, not 'jump'\"}", b.call("{\"op\":\"env_rlcard\",\"call\":\"jump\"}"));
         }
     }
 

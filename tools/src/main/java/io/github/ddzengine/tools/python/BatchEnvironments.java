@@ -104,6 +104,16 @@ final class BatchEnvironments {
         return PythonBridge.json(g -> g.writeNumberField("count", rlcard.size()));
     }
 
+    /** RLCard's action ids as the caller last sent them, or null before. */
+    RlcardCodec rlcard() {
+        return rlcard;
+    }
+
+    /** RLCard's action ids, as {@code env_rlcard_actions} sends them. */
+    void rlcard(RlcardCodec codec) {
+        rlcard = codec;
+    }
+
     /**
      * {@code {"op":"env_batch_reset","n":N,"seed":S,"encode":"rlcard"?,"deals":false}}: a new batch of
      * {@code n} games; every slot's state (with {@code encode} RLCard's action ids and observations
@@ -221,17 +231,12 @@ final class BatchEnvironments {
                 }
                 g.writeEndArray();
                 g.writeArrayFieldStart("rlcard_legal");
+                int[] ids = b.rlcard.idsByMove(b.rules.table());
+                int[] out = new int[MoveGenerator.MAX_MOVES];
+                boolean[] seen = new boolean[b.rlcard.size()];
                 for (int[] moves : b.legal) {
-                    g.writeStartArray();
-                    java.util.BitSet seen = new java.util.BitSet();
-                    for (int m : moves) {
-                        int id = b.rlcard.id(b.rules.table(), m);
-                        if (id >= 0 && !seen.get(id)) {
-                            seen.set(id);
-                            g.writeNumber(id);
-                        }
-                    }
-                    g.writeEndArray();
+                    int k = RlcardCodec.legalIds(ids, moves, moves.length, out, seen);
+                    g.writeArray(out, 0, k);
                 }
                 g.writeEndArray();
             }

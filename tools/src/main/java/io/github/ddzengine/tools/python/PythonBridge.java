@@ -111,6 +111,9 @@ import io.github.ddzengine.protocol.JsonFields;
  *     {@code ddz_engine.env.BatchEnv} ({@code BatchEnvironments}), in move ids; with
  *     {@code {"op":"env_rlcard_actions","actions":[...]}} first, {@code "encode":"rlcard"} batches of
  *     {@code ddz_engine.rlcard_env.RLCardBatchEnv} ({@code RlcardCodec})</li>
+ * <li>{@code {"op":"env_rlcard","call":"reset","seed":S}}, {@code {"op":"env_rlcard","game":ID,
+ *     "call":"step","action":A}}: one game of {@code ddz_engine.rlcard_env.RLCardEnv} in RLCard's
+ *     action ids ({@link RlcardGame}, which the JPype backend calls directly: {@link #rlcardGame})</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -132,6 +135,11 @@ public final class PythonBridge implements AutoCloseable {
     private final StringBuilder text = new StringBuilder(1 << 12);
     private final Environments environments = new Environments();
     private final BatchEnvironments batches = new BatchEnvironments();
+    /** The games of {@code env_rlcard}, the least recently used dropped first. */
+    private final Map<Long, RlcardGame> rlcardGames = Environments.lru(Environments.MAX_GAMES);
+    private long nextRlcardGame = 1;
+    /** The action list of the codec {@link #rlcardGame} made last. */
+    private String rlcardActions;
 
     /** A bridge; nothing is built before the first request. */
     public PythonBridge() {
@@ -352,6 +360,75 @@ public final class PythonBridge implements AutoCloseable {
     // ---------------------------------------------------------------- JSON requests
 
     /**
+     * A game of RLCard's environment for the JPype backend's {@code RLCardEnv}, stepped by direct
+     * calls ({@link RlcardGame}); RLCard's action list is kept for the next games and for
+     * {@code env_rlcard} and the batches (as {@code env_rlcard_actions} keeps it).
+     *
+     * @param rules a handle of {@link #rules}
+     * @param actions RLCard's action list ({@code pass} and card strings, B and R the jokers),
+     *     separated by single spaces, the action of id {@code i} the {@code i}-th
+     * @return a new game, not dealt yet ({@link RlcardGame#reset})
+     * @throws IllegalArgumentException for an action that is not a card set
+     */
+    public RlcardGame rlcardGame(int rules, String actions) {
+        Rules r = rulesOf(rules);
+        if (!actions.equals(rlcardActions)) {
+            batches.rlcard(new RlcardCodec(java.util.Arrays.asList(actions.split(" "))));
+            rlcardActions = actions;
+        }
+        return new RlcardGame(r, workspace.generator(r), batches.rlcard());
+    }
+
+    /**
+     * {@code {"op":"env_rlcard","call":"reset","seed":S,"deal":D}} (a new game), then
+     * {@code {"op":"env_rlcard","game":ID,"call":"step","action":A}} or {@code "call":"observe",
+     * "seat":P}: {@link RlcardGame}'s call, answered as {@code {"game":ID,"code":C,"obs":"base64",
+     * "legal":[ids]}} (with {@code "deal"} after a reset), RLCard's action list sent first
+     * ({@code env_rlcard_actions}).
+     */
+    private String rlcardRequest(JsonNode node, Rules rules) {
+        String call = JsonFields.required(node, "call");
+        RlcardGame game;
+        int code;
+        long id;
+        switch (call) {
+            case "reset" -> {
+                if (batches.rlcard() == null) {
+                    throw new IllegalArgumentException("env_rlcard: send RLCard's action list first (env_rlcard_actions)");
+                }
+                Rules r = rulesOf(handle(rules));
+                game = new RlcardGame(r, workspace.generator(r), batches.rlcard());
+                code = game.reset(integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), JsonFields.text(node, "deal"));
+                id = nextRlcardGame++;
+                rlcardGames.put(id, game);
+            }
+            case "step", "observe" -> {
+                id = requiredInteger(node, "game", 1, Long.MAX_VALUE);
+                game = rlcardGames.get(id);
+                if (game == null) {
+                    throw new IllegalArgumentException("no game " + id + " (a reset makes one; the oldest of more than "
+                        + Environments.MAX_GAMES + " are dropped)");
+                }
+                code = call.equals("step") ? game.step((int) requiredInteger(node, "action", 0, Integer.MAX_VALUE))
+                    : game.observe((int) requiredInteger(node, "seat", 0, 2));
+            }
+            default -> throw new IllegalArgumentException("call must be reset, step or observe, not '" + call + "'");
+        }
+        byte[] obs = game.observation();
+        int[] legal = game.legalIds();
+        return json(g -> {
+            g.writeNumberField("game", id);
+            g.writeNumberField("code", code);
+            g.writeStringField("obs", java.util.Base64.getEncoder().encodeToString(obs));
+            g.writeFieldName("legal");
+            g.writeArray(legal, 0, legal.length);
+            if (call.equals("reset")) {
+                g.writeStringField("deal", game.deal());
+            }
+        });
+    }
+
+    /**
      * Answers one request (see the class comment).
      *
      * @param request one JSON object
@@ -397,9 +474,10 @@ public final class PythonBridge implements AutoCloseable {
                     integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE));
                 case "env_batch_step" -> batches.step(node);
                 case "env_rlcard_actions" -> batches.rlcardActions(node);
+                case "env_rlcard" -> rlcardRequest(node, rules);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
                     + "bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, "
-                    + "env_batch_step, env_rlcard_actions, bye)");
+                    + "env_batch_step, env_rlcard_actions, env_rlcard, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
@@ -737,6 +815,15 @@ public final class PythonBridge implements AutoCloseable {
                 : max == Long.MAX_VALUE ? ", " + min + " or more" : " " + min + ".." + max) + ", not " + v);
         }
         return v.longValue();
+    }
+
+    /** An integer field that must be there, within {@code min..max}. */
+    private static long requiredInteger(JsonNode node, String field, long min, long max) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw new IllegalArgumentException("\"" + field + "\" is required");
+        }
+        return integer(node, field, 0, min, max);
     }
 
     /** Something that writes JSON with a generator. */

@@ -1,7 +1,10 @@
 package io.github.ddzengine.tools.python;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,19 +32,49 @@ final class RlcardCodec {
     private final Map<Long, Integer> ids = new HashMap<>();
     /** The card set of each RLCard action id. */
     private final long[] cardsOf;
+    /** The move table {@link #idsByMove} was made for, and RLCard's id of each of its moves (-1: none). */
+    private MoveTable idsTable;
+    private int[] idsByMove;
 
     /** A codec of RLCard's action list ({@code "pass"} and card strings in RLCard's notation: B, R the jokers). */
     RlcardCodec(JsonNode actions) {
-        if (actions == null || !actions.isArray() || actions.size() == 0) {
+        this(strings(actions));
+    }
+
+    /**
+     * A codec of RLCard's action list.
+     *
+     * @param actions {@code "pass"} and card strings in RLCard's notation (B, R the jokers), RLCard's
+     *     id of each its index
+     * @throws IllegalArgumentException for an empty list or an action that is not a card set
+     */
+    RlcardCodec(List<String> actions) {
+        if (actions == null || actions.isEmpty()) {
             throw new IllegalArgumentException("\"actions\" must be RLCard's action list");
         }
         cardsOf = new long[actions.size()];
         for (int i = 0; i < actions.size(); i++) {
-            String a = actions.get(i).asText();
-            long c = a.equals("pass") ? 0L : Notation.parseCards(a.replace('B', 'X').replace('R', 'D'));
+            String a = actions.get(i);
+            long c;
+            try {
+                c = a.equals("pass") ? 0L : Notation.parseCards(a.replace('B', 'X').replace('R', 'D'));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("actions[" + i + "]: " + e.getMessage(), e);
+            }
             cardsOf[i] = c;
             ids.putIfAbsent(c, i);
         }
+    }
+
+    private static List<String> strings(JsonNode actions) {
+        if (actions == null || !actions.isArray()) {
+            throw new IllegalArgumentException("\"actions\" must be RLCard's action list");
+        }
+        List<String> out = new ArrayList<>(actions.size());
+        for (JsonNode a : actions) {
+            out.add(a.asText());
+        }
+        return out;
     }
 
     int size() {
@@ -50,8 +83,21 @@ final class RlcardCodec {
 
     /** The RLCard id of a move (by its cards), or -1 when RLCard has none. */
     int id(MoveTable table, int move) {
-        Integer id = ids.get(move == MoveTable.PASS ? 0L : table.cards(move));
-        return id == null ? -1 : id;
+        return idsByMove(table)[move];
+    }
+
+    /** RLCard's id of every move of {@code table} by move id (-1 where RLCard has none), made once a table. */
+    int[] idsByMove(MoveTable table) {
+        if (idsTable != table) {
+            int[] out = new int[table.size()];
+            for (int m = 0; m < out.length; m++) {
+                Integer id = ids.get(m == MoveTable.PASS ? 0L : table.cards(m));
+                out[m] = id == null ? -1 : id;
+            }
+            idsByMove = out;
+            idsTable = table;
+        }
+        return idsByMove;
     }
 
     /** The cards of an RLCard action id. */
@@ -62,18 +108,62 @@ final class RlcardCodec {
         return cardsOf[id];
     }
 
+    /**
+     * The RLCard ids of legal moves, each once, in the moves' order.
+     *
+     * @param ids RLCard's id of each move ({@link #idsByMove})
+     * @param moves move ids, {@code n} of them
+     * @param out gets the RLCard ids; as long as {@code n}
+     * @param seen scratch of {@link #size()} flags, all false before and after
+     * @return how many ids {@code out} got
+     */
+    static int legalIds(int[] ids, int[] moves, int n, int[] out, boolean[] seen) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int id = ids[moves[i]];
+            if (id >= 0 && !seen[id]) {
+                seen[id] = true;
+                out[k++] = id;
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            seen[out[i]] = false;
+        }
+        return k;
+    }
+
     /** The observation of the seat to act in {@code s}, base64. */
     String observation(GameState s, MoveTable table) {
-        int seat = s.toAct();
+        byte[] o = new byte[FARMER_SIZE];
+        int n = observe(s, s.toAct(), table, o);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(o, n));
+    }
+
+    /**
+     * RLCard's observation of {@code seat} in {@code s}: {@value #LANDLORD_SIZE} values for the
+     * landlord (seat 0), {@value #FARMER_SIZE} for a farmer, each 0 or 1.
+     *
+     * @param o gets the values from index 0 (at least {@value #FARMER_SIZE} long; the rest is left)
+     * @return how many values were written
+     */
+    static int observe(GameState s, int seat, MoveTable table, byte[] o) {
         int n = s.historyLength();
-        long[] played = new long[3];
+        long played0 = 0; // the cards each seat has played (seat i % 3 made play i)
+        long played1 = 0;
+        long played2 = 0;
         for (int i = 0; i < n; i++) {
             int m = s.historyMove(i);
             if (m != MoveTable.PASS) {
-                played[i % 3] = Cards.add(played[i % 3], table.cards(m));
+                long c = table.cards(m);
+                switch (i % 3) {
+                    case 0 -> played0 = Cards.add(played0, c);
+                    case 1 -> played1 = Cards.add(played1, c);
+                    default -> played2 = Cards.add(played2, c);
+                }
             }
         }
-        byte[] o = new byte[seat == 0 ? LANDLORD_SIZE : FARMER_SIZE];
+        int size = seat == 0 ? LANDLORD_SIZE : FARMER_SIZE;
+        Arrays.fill(o, 0, size, (byte) 0);
         int at = 0;
         at = cards(s.hand(seat), o, at);
         long others = 0;
@@ -97,23 +187,23 @@ final class RlcardCodec {
             at = cards(m == MoveTable.PASS ? 0 : table.cards(m), o, at);
         }
         if (seat == 0) {
-            at = cards(played[2], o, at);
-            at = cards(played[1], o, at);
+            at = cards(played2, o, at);
+            at = cards(played1, o, at);
             at = oneHot(Cards.size(s.hand(2)), 17, o, at);
             at = oneHot(Cards.size(s.hand(1)), 17, o, at);
         } else {
             int mate = 3 - seat;
-            at = cards(played[0], o, at);
-            at = cards(played[mate], o, at);
+            at = cards(played0, o, at);
+            at = cards(mate == 1 ? played1 : played2, o, at);
             at = cards(lastBy(s, table, 0), o, at);
             at = cards(lastBy(s, table, mate), o, at);
             at = oneHot(Cards.size(s.hand(0)), 20, o, at);
             at = oneHot(Cards.size(s.hand(mate)), 17, o, at);
         }
-        if (at != o.length) {
-            throw new IllegalStateException("observation of " + at + " values, not " + o.length);
+        if (at != size) {
+            throw new IllegalStateException("observation of " + at + " values, not " + size);
         }
-        return Base64.getEncoder().encodeToString(o);
+        return size;
     }
 
     /** The cards of {@code seat}'s last action (a pass, or none: the empty set). */
