@@ -91,7 +91,12 @@ class LadderCommandTest {
         CliRun.of("ladder", "--a", "rule").assertUsageError("no baseline", "Missing required option: '--b=AGENT'");
         CliRun.of("ladder", "--a", "rule", "--b", "nobody").assertUsageError("unknown", "unknown agent 'nobody'");
         CliRun.of("ladder", "--a", "rule", "--b", "random", "--deals", "0").assertUsageError("deals",
-            "--deals must be 1 or more");
+            "--deals must be 1..100000000, not 0");
+        // the bounds of ddz play, from the one home of the match options
+        CliRun.of("ladder", "--a", "rule", "--b", "random", "--threads", "100000").assertUsageError("threads",
+            "--threads must be 1..256, not 100000");
+        CliRun.of("ladder", "--a", "rule", "--b", "random", "--move-timeout-ms", "0").assertUsageError("timeout",
+            "--move-timeout-ms must be 1..86400000, not 0");
         CliRun.of("ladder", "--a", "mc:effort=x", "--b", "random").assertUsageError("effort",
             "agent 'mc': effort must be a positive integer, not 'x'");
     }

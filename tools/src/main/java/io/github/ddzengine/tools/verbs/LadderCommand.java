@@ -1,6 +1,5 @@
 package io.github.ddzengine.tools.verbs;
 
-import io.github.ddzengine.tools.cli.Bounds;
 import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.tools.cli.OutputException;
 import io.github.ddzengine.tools.cli.RulesOptions;
@@ -9,7 +8,6 @@ import io.github.ddzengine.tools.cli.VersionProvider;
 import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.JsonLineWriter;
 import io.github.ddzengine.tools.json.MatchJson;
-import io.github.ddzengine.engine.Limits;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,7 +36,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -74,33 +71,14 @@ public final class LadderCommand implements Callable<Integer> {
         description = "A baseline (repeat --b for each row), an agent spec as for ddz play.")
     private List<String> baselines = new ArrayList<>();
 
-    @Option(names = "--deals", paramLabel = "N",
-        description = "Deals a baseline (each played twice); default 1000, or every deal of --deals-file.")
-    private Integer deals;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-        description = "Seed of the deals and of every agent's random choices (default 1); every row plays the same deals.")
-    private long seed;
-
-    @Option(names = "--from", paramLabel = "K", defaultValue = "0",
-        description = "Start at deal K (0-based) of the match (or of --deals-file), as ddz play --from: ranges played "
-            + "one after another give the games of one match (default 0).")
-    private int from;
-
     @Mixin
     private TablesOption tablesOption = new TablesOption();
 
     @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
-    @Option(names = "--bidding", description = "Start each game with a bidding, as ddz play --bidding.")
-    private boolean bidding;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: the number of cores).")
-    private Integer threads;
-
-    @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line (as ddz play).")
-    private Path dealsFile;
+    @Mixin
+    private MatchOptions m = new MatchOptions();
 
     @Option(names = "--out-dir", paramLabel = "DIR", description = "Write the games of row K as DIR/K-NAME.jsonl "
         + "(NAME the baseline's agent name), the records of ddz play --out; the directory is created if needed.")
@@ -110,10 +88,6 @@ public final class LadderCommand implements Callable<Integer> {
         + "baseline, \"b\" and the fields of ddz play --json.")
     private boolean json;
 
-    @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
-        description = "Longest wait for an exec: agent's answer, as for ddz play (default 10000).")
-    private long moveTimeoutMs;
-
     /** One finished row. */
     private record Row(String spec, Agent baseline, MatchStats stats, Path games) {
     }
@@ -122,28 +96,19 @@ public final class LadderCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
-        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (nThreads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads must be 1 or more, not " + nThreads);
-        }
-        if (moveTimeoutMs < 1) {
-            throw new ParameterException(spec.commandLine(), "--move-timeout-ms must be 1 or more, not " + moveTimeoutMs);
-        }
-        if (deals != null && deals < 1) {
-            throw new ParameterException(spec.commandLine(), "--deals must be 1 or more, not " + deals);
-        }
-        Bounds.check(spec, "--from", from, 0, Limits.MAX_DEALS - 1, null);
+        int nThreads = m.threads(spec);
+        m.check(spec);
         DealRange range = null;
         List<Agent> opened = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         Agent candidate;
         try {
             try {
-                range = DealRange.of(deals, from, dealsFile, seed);
-                candidate = PlayCommand.agent(a, rules, tables, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS);
+                range = m.range();
+                candidate = PlayCommand.agent(a, rules, tables, m.moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS);
                 opened.add(candidate);
                 for (String b : baselines) {
-                    opened.add(PlayCommand.agent(b, rules, tables, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS));
+                    opened.add(PlayCommand.agent(b, rules, tables, m.moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS));
                 }
                 if (outDir != null) {
                     try {
@@ -161,8 +126,8 @@ public final class LadderCommand implements Callable<Integer> {
                     : outDir.resolve((i + 1) + "-" + b.name().replaceAll("[^A-Za-z0-9._-]", "_") + ".jsonl");
                 MatchStats stats;
                 try {
-                    stats = play(rules, candidate, b, PlayCommand.canonical(a, moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS),
-                        PlayCommand.canonical(baselines.get(i), moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS), range, nThreads,
+                    stats = play(rules, candidate, b, PlayCommand.canonical(a, m.moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS),
+                        PlayCommand.canonical(baselines.get(i), m.moveTimeoutMs, ExecAgent.STARTUP_GRACE_MS), range, nThreads,
                         file);
                 } catch (ArenaException e) {
                     PrintWriter err = spec.commandLine().getErr();
@@ -215,8 +180,8 @@ public final class LadderCommand implements Callable<Integer> {
                     bar.step();
                 }
             };
-            Match match = new Match(rules, candidate, baseline, bidding);
-            return match.run(range.from(), range.to(), range.dealOf(), seed, nThreads, listener);
+            Match match = new Match(rules, candidate, baseline, m.bidding);
+            return match.run(range.from(), range.to(), range.dealOf(), m.seed, nThreads, listener);
         } finally {
             if (bar != null) {
                 bar.close();
@@ -235,8 +200,8 @@ public final class LadderCommand implements Callable<Integer> {
         MatchStats first = rows.get(0).stats();
         out.println(String.format(Locale.ROOT, "%s against %d baseline%s: %,d deals (%,d games) each%s, rules %s, seed %d%s, "
                 + "%d thread%s", first.a(), rows.size(), rows.size() == 1 ? "" : "s", first.deals(), first.games(),
-            DealRange.label(from, first.deals()), rules,
-            seed, bidding ? ", bidding" : "", nThreads, nThreads == 1 ? "" : "s"));
+            DealRange.label(m.from, first.deals()), rules,
+            m.seed, m.bidding ? ", bidding" : "", nThreads, nThreads == 1 ? "" : "s"));
         String[] head = {"baseline", "WP", "95% CI", "ADP", "95% CI", "WP landlord", "WP farmers", "points", "games/s"};
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
@@ -285,9 +250,9 @@ public final class LadderCommand implements Callable<Integer> {
         g.writeStringField("a", rows.get(0).stats().a());
         g.writeStringField("a_spec", a);
         g.writeStringField("rules", rules.toString());
-        g.writeNumberField("seed", seed);
-        g.writeNumberField("from", from);
-        g.writeBooleanField("bidding", bidding);
+        g.writeNumberField("seed", m.seed);
+        g.writeNumberField("from", m.from);
+        g.writeBooleanField("bidding", m.bidding);
         g.writeNumberField("threads", nThreads);
         g.writeArrayFieldStart("rows");
         for (Row r : rows) {

@@ -95,33 +95,14 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--b", required = true, paramLabel = "AGENT", description = "Agent B (the opponent).")
     private String b;
 
-    @Option(names = "--deals", paramLabel = "N",
-        description = "Number of deals (each played twice), 1.." + Limits.MAX_DEALS + "; default 1000, or every deal "
-            + "of --deals-file.")
-    private Integer deals;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-        description = "Seed of the deals and of every agent's random choices (default 1).")
-    private long seed;
-
-    @Option(names = "--from", paramLabel = "K", defaultValue = "0",
-        description = "Start at deal K (0-based) of the match (or of --deals-file): plays deals K..K+N-1 exactly as "
-            + "the whole match plays them, so that ranges played one after another give its games (default 0).")
-    private int from;
-
     @Mixin
     private TablesOption tablesOption = new TablesOption();
 
     @Mixin
     private RulesOptions rulesOptions = new RulesOptions();
 
-    @Option(names = "--bidding", description = "Start each game with a bidding (rules.md section 6); the landlord-side "
-        + "agent bids for every position. Without it position 0 is the landlord with base 1.")
-    private boolean bidding;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads, 1.." + Limits.MAX_MATCH_THREADS
-        + " (default: the number of cores).")
-    private Integer threads;
+    @Mixin
+    private MatchOptions m = new MatchOptions();
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write every game as a JSON line (see ddz replay).")
     private Path out;
@@ -129,9 +110,6 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "Write a match report: one HTML page with A's WP "
         + "and its 95%% band as deals accumulate, the split by role and each agent's decision latency (plots in SVG).")
     private Path report;
-
-    @Option(names = "--deals-file", paramLabel = "FILE", description = "Play the deals of FILE, one a line.")
-    private Path dealsFile;
 
     @Option(names = "--json", description = "Print one JSON object with the figures.")
     private boolean json;
@@ -144,12 +122,6 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--partitions", paramLabel = "N",
         description = "With --cluster: the number of tasks the deals are cut into (default: 4 per core of the cluster).")
     private Integer partitions;
-
-    @Option(names = "--move-timeout-ms", paramLabel = "MS", defaultValue = "10000",
-        description = "Longest time to write a request to an exec: agent and read its answer (default 10000; a "
-            + "process's first answer gets --startup-grace-ms more). A late agent is killed with every process it "
-            + "started, its move replaced by the fallback and the process restarted for the next game.")
-    private long moveTimeoutMs;
 
     @Option(names = "--startup-grace-ms", paramLabel = "MS", defaultValue = "" + ExecAgent.STARTUP_GRACE_MS,
         description = "Extra time for the first answer of each exec: agent process, its start-up (default "
@@ -172,7 +144,7 @@ public final class PlayCommand implements Callable<Integer> {
                 return Exits.inputError(spec, e);
             }
         }
-        if (cluster != null && threads != null) {
+        if (cluster != null && m.threads != null) {
             throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "
                 + "on one core: the cluster's cores set the parallelism)");
         }
@@ -196,21 +168,16 @@ public final class PlayCommand implements Callable<Integer> {
         }
         Rules rules = rulesOptions.rules();
         EngineTables tables = tablesOption.load(rules.preset());
-        int nThreads = cluster != null ? 1
-            : threads == null ? Math.min(Limits.MAX_MATCH_THREADS, Runtime.getRuntime().availableProcessors())
-            : Bounds.check(spec, "--threads", threads, 1, Limits.MAX_MATCH_THREADS, null);
-        Bounds.check(spec, "--move-timeout-ms", moveTimeoutMs, 1, Limits.MAX_AGENT_TIMEOUT_MS, null);
+        int nThreads = cluster != null ? 1 : m.threads(spec);
+        m.check(spec);
         Bounds.check(spec, "--startup-grace-ms", startupGraceMs, 0, Limits.MAX_AGENT_TIMEOUT_MS, null);
         Bounds.check(spec, "--tolerate-faults", tolerateFaults, 0, Long.MAX_VALUE, null);
-        if (deals != null) {
-            Bounds.check(spec, "--deals", deals, 1, Limits.MAX_DEALS, null);
-        }
         Agent agentA = null;
         Agent agentB = null;
         try {
             try {
-                agentA = agent(a, rules, tables, moveTimeoutMs, startupGraceMs);
-                agentB = agent(b, rules, tables, moveTimeoutMs, startupGraceMs);
+                agentA = agent(a, rules, tables, m.moveTimeoutMs, startupGraceMs);
+                agentB = agent(b, rules, tables, m.moveTimeoutMs, startupGraceMs);
             } catch (IllegalArgumentException e) {
                 return Exits.inputError(spec, e);
             }
@@ -222,7 +189,7 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     private Agent agent(String agentSpec, Rules rules, EngineTables tables) {
-        return agent(agentSpec, rules, tables, moveTimeoutMs, startupGraceMs);
+        return agent(agentSpec, rules, tables, m.moveTimeoutMs, startupGraceMs);
     }
 
     /** The canonical form of an agent spec ({@code DdzEngine.canonicalSpec}), as records and JSON name the agent. */
@@ -243,14 +210,13 @@ public final class PlayCommand implements Callable<Integer> {
     }
 
     private int play(Rules rules, int nThreads, Agent agentA, Agent agentB) throws IOException {
-        Bounds.check(spec, "--from", from, 0, Limits.MAX_DEALS - 1, null);
-        if (cluster != null && from != 0) {
+        if (cluster != null && m.from != 0) {
             throw new ParameterException(spec.commandLine(), "--from is not supported with --cluster (a cluster plays "
                 + "the whole match)");
         }
         DealRange range;
         try {
-            range = DealRange.of(deals, from, dealsFile, seed);
+            range = m.range();
         } catch (IllegalArgumentException e) {
             return Exits.inputError(spec, e);
         }
@@ -259,8 +225,8 @@ public final class PlayCommand implements Callable<Integer> {
             return playOnCluster(rules, agentA, agentB, n, range.file() == null ? null : range.list());
         }
         MatchReport plots = report == null ? null : new MatchReport(agentA.name(), agentB.name());
-        Match match = plots == null ? new Match(rules, agentA, agentB, bidding)
-            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), bidding);
+        Match match = plots == null ? new Match(rules, agentA, agentB, m.bidding)
+            : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), m.bidding);
         PrintWriter stdout = spec.commandLine().getOut();
         Writer records = null;
         ProgressBar bar = null;
@@ -274,8 +240,8 @@ public final class PlayCommand implements Callable<Integer> {
                         + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
                 }
             }
-            String specA = canonical(a, moveTimeoutMs, startupGraceMs);
-            String specB = canonical(b, moveTimeoutMs, startupGraceMs);
+            String specA = canonical(a, m.moveTimeoutMs, startupGraceMs);
+            String specB = canonical(b, m.moveTimeoutMs, startupGraceMs);
             JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
             bar = progressBar(2L * n);
             ProgressBar progress = bar;
@@ -296,7 +262,7 @@ public final class PlayCommand implements Callable<Integer> {
                 }
             };
             try {
-                stats = match.run(range.from(), range.to(), range.dealOf(), seed, nThreads, listener);
+                stats = match.run(range.from(), range.to(), range.dealOf(), m.seed, nThreads, listener);
             } catch (ArenaException e) {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println(spec.qualifiedName() + ": " + Exits.oneLine(e.getMessage()));
@@ -326,7 +292,7 @@ public final class PlayCommand implements Callable<Integer> {
         if (plots != null) {
             try {
                 plots.write(report, stats, String.format(Locale.ROOT, "ddz play --a %s --b %s --deals %d%s --seed %d%s, rules %s,"
-                    + " %d thread%s", a, b, n, from == 0 ? "" : " --from " + from, seed, bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
+                    + " %d thread%s", a, b, n, m.from == 0 ? "" : " --from " + m.from, m.seed, m.bidding ? " --bidding" : "", rules, nThreads, nThreads == 1 ? "" : "s"));
             } catch (IOException e) {
                 // no half-written page left behind (a device such as /dev/full is left alone)
                 try {
@@ -347,7 +313,7 @@ public final class PlayCommand implements Callable<Integer> {
     private int playOnCluster(Rules rules, Agent agentA, Agent agentB, int n, List<Deal> fromFile) throws IOException {
         agentA.close();
         agentB.close();
-        MatchJob job = new MatchJob(rules, a, b, bidding, seed, n, fromFile, tablesOption.directory(), moveTimeoutMs,
+        MatchJob job = new MatchJob(rules, a, b, m.bidding, m.seed, n, fromFile, tablesOption.directory(), m.moveTimeoutMs,
             startupGraceMs);
         ClusterRunner.Result r;
         try {
@@ -455,7 +421,7 @@ public final class PlayCommand implements Callable<Integer> {
 
     private void print(PrintWriter out, MatchStats s, Rules rules, String where) {
         out.println(String.format(Locale.ROOT, "%s vs %s: %,d deals (%,d games)%s, rules %s, seed %d%s, %s",
-            s.a(), s.b(), s.deals(), s.games(), DealRange.label(from, s.deals()), rules, seed, bidding ? ", bidding" : "", where));
+            s.a(), s.b(), s.deals(), s.games(), DealRange.label(m.from, s.deals()), rules, m.seed, m.bidding ? ", bidding" : "", where));
         out.println("  WP      " + f(s.wp(), 4) + "  95% CI " + ci(s.wpCi(), 4) + "   as landlord " + f(s.wpLandlord(), 4)
             + ", as farmers " + f(s.wpFarmer(), 4));
         out.println("  ADP     " + f(s.adp(), 3) + "  95% CI " + ci(s.adpCi(), 3) + "   as landlord " + f(s.adpLandlord(), 3)
@@ -537,13 +503,13 @@ public final class PlayCommand implements Callable<Integer> {
         g.writeStartObject();
         g.writeStringField("a", s.a());
         g.writeStringField("b", s.b());
-        g.writeStringField("a_spec", canonical(a, moveTimeoutMs, startupGraceMs));
-        g.writeStringField("b_spec", canonical(b, moveTimeoutMs, startupGraceMs));
+        g.writeStringField("a_spec", canonical(a, m.moveTimeoutMs, startupGraceMs));
+        g.writeStringField("b_spec", canonical(b, m.moveTimeoutMs, startupGraceMs));
         g.writeStringField("engine", Version.engine());
         g.writeStringField("rules", rules.toString());
-        g.writeNumberField("seed", seed);
-        g.writeNumberField("from", from);
-        g.writeBooleanField("bidding", bidding);
+        g.writeNumberField("seed", m.seed);
+        g.writeNumberField("from", m.from);
+        g.writeBooleanField("bidding", m.bidding);
         g.writeNumberField("threads", nThreads);
         if (onCluster != null) {
             g.writeStringField("cluster", cluster);
