@@ -257,6 +257,11 @@ class JPypeBackend:
         observation and legal ids written into this process's memory (see ``_RLCardGame``)."""
         return _JPypeRLCardGame(self, key, actions)
 
+    def rlcard_batch(self, key, actions, n, seed, deals):
+        """A batch of RLCard's environment (the bridge's ``RlcardBatch``) stepped by direct calls,
+        its answers written into this process's memory (see ``_RLCardBatch``)."""
+        return _JPypeRLCardBatch(self, key, actions, n, seed, deals)
+
     def request(self, req, progress=None):
         b = self._bridge()
         if progress is None:
@@ -427,6 +432,11 @@ class ProcessBackend:
         """A game of RLCard's environment (the bridge's ``RlcardGame``) through ``env_rlcard``
         requests (see ``_RLCardGame``)."""
         return _ProcessRLCardGame(self, key, actions)
+
+    def rlcard_batch(self, key, actions, n, seed, deals):
+        """A batch of RLCard's environment through ``env_batch_reset``/``env_batch_step`` requests
+        with ``"encode": "rlcard"`` (see ``_RLCardBatch``)."""
+        return _ProcessRLCardBatch(self, key, actions, n, seed, deals)
 
     def request(self, req, progress=None):
         answer = self._exchange(_dumps(req), self._deadline(req), progress)
@@ -610,3 +620,118 @@ class _ProcessRLCardGame(_RLCardGame):
 
     def deal(self):
         return self._deal
+
+
+class _RLCardBatch:
+    """``n`` games of ``RLCardEnv``'s kind on the engine (Java's ``RlcardBatch``). ``start()`` and
+    ``step(action_ids)`` leave the state in ``games`` and ``seats`` (lists, by slot), ``obs(i)``
+    (slot ``i``'s observation, a new int8 array), ``legal(i)`` (its legal RLCard ids, a list),
+    ``ended`` (``[slot, game, 1 if the landlord won else 0]`` for each game the step ended; its slot
+    already holds the next game) and, when asked for, ``deals`` (each slot's deal)."""
+
+
+class _JPypeRLCardBatch(_RLCardBatch):
+    OBS = 901
+
+    def __init__(self, backend, key, actions, n, seed, deals):
+        import jpype.nio
+        import numpy as np
+        self._np = np
+        self._nio = jpype.nio
+        self._backend = backend
+        self._jexc = backend._jpype.JException
+        b = backend._bridge()
+        rid = backend._rules(b, key)
+        try:
+            self._batch = b.rlcardBatch(rid, " ".join(actions), n, seed)
+        except self._jexc as e:
+            raise backend._error(e) from None
+        self.n = n
+        self._deals = deals
+        self._obs_mem = bytearray(self.OBS * n)
+        self._act_mem = bytearray(4 * n)
+        self._info_mem = bytearray(8 * 6 * n)
+        self._obs = np.frombuffer(self._obs_mem, dtype=np.int8).reshape(n, self.OBS)
+        self._acts = np.frombuffer(self._act_mem, dtype=np.int32)
+        self._info = np.frombuffer(self._info_mem, dtype=np.int64)
+        self._legal_bytes(4096 * n)
+
+    def _legal_bytes(self, size):
+        """Legal ids' memory of ``size`` bytes, attached with the rest (Java writes into all four)."""
+        self._legal_mem = bytearray(size)
+        self._legal = self._np.frombuffer(self._legal_mem, dtype=self._np.int32)
+        d = self._nio.convertToDirectBuffer
+        self._batch.attach(d(self._obs_mem), d(self._legal_mem), d(self._act_mem), d(self._info_mem))
+
+    def _take(self, k):
+        if k < 0:  # more legal ids than the memory holds: a larger one, and the same answer again
+            self._legal_bytes(2 * -k)
+            k = int(self._batch.answer())
+        n = self.n
+        slots = self._info[:3 * n].reshape(n, 3)
+        self.games = slots[:, 0].tolist()
+        self.seats = slots[:, 1].tolist()
+        counts = slots[:, 2].tolist()
+        self._starts = [0] * n
+        at = 0
+        for i, c in enumerate(counts):
+            self._starts[i] = at
+            at += c
+        self._counts = counts
+        self.ended = self._info[3 * n:3 * n + 3 * k].reshape(k, 3).tolist()
+        self.deals = [str(self._batch.deal(i)) for i in range(n)] if self._deals else None
+
+    def obs(self, i):
+        return self._obs[i, :790 if self.seats[i] == 0 else 901].copy()
+
+    def legal(self, i):
+        a = self._starts[i]
+        return self._legal[a:a + self._counts[i]].tolist()
+
+    def start(self):
+        self._take(int(self._batch.answer()))
+
+    def step(self, action_ids):
+        self._acts[:] = action_ids
+        try:
+            k = self._batch.step()
+        except self._jexc as e:
+            raise self._backend._error(e) from None
+        self._take(k)
+
+
+class _ProcessRLCardBatch(_RLCardBatch):
+    def __init__(self, backend, key, actions, n, seed, deals):
+        self._backend = backend
+        self._key = key
+        self.n = n
+        self._seed = seed
+        self._deals = deals
+        self._req({"op": "env_rlcard_actions", "actions": list(actions)})
+        self._id = None
+
+    _req = _ProcessRLCardGame._req
+
+    def _take(self, d):
+        import base64
+        import numpy as np
+        self._id = d["batch"]
+        self.games = [s[0] for s in d["slots"]]
+        self.seats = [s[1] for s in d["slots"]]
+        self._obs = [np.frombuffer(base64.b64decode(o), dtype=np.int8) for o in d["obs"]]
+        self._legal = d["rlcard_legal"]
+        self.ended = d["ended"]
+        self.deals = d.get("deals")
+
+    def obs(self, i):
+        return self._obs[i].copy()
+
+    def legal(self, i):
+        return self._legal[i]
+
+    def start(self):
+        self._take(self._req({"op": "env_batch_reset", "n": self.n, "seed": self._seed, "encode": "rlcard",
+                              "deals": self._deals}))
+
+    def step(self, action_ids):
+        self._take(self._req({"op": "env_batch_step", "batch": self._id, "moves": [int(a) for a in action_ids]}))

@@ -325,62 +325,68 @@ class RLCardEnv:
 
 class RLCardBatchEnv:
     """``n`` games of :class:`RLCardEnv`'s kind stepped by one engine call, RLCard's observation
-    arrays made by the engine: the form for training loops that want RLCard's encoding at speed.
+    arrays made by the engine: the form for training loops that want RLCard's encoding at speed
+    (with the JPype backend the engine writes the observations and ids into this process's memory).
 
     ``reset()`` deals ``n`` games and returns one RLCard-style state a slot (``obs``, ``legal_actions``
-    as RLCard's ids, ``player_id``); ``step(action_ids)`` plays one RLCard action id a slot and returns
-    the new states and, for each game that ended (its slot already holds the next game),
+    as RLCard's ids, ``player_id``, ``game``); ``step(action_ids)`` plays one RLCard action id a slot
+    and returns the new states and, for each game that ended (its slot already holds the next game),
     ``(slot, game, payoffs)`` with RLCard's payoffs (1 to the winning side). Game ``g`` of the batch
-    is dealt from the seed and ``g``, as in :class:`~ddz_engine.env.BatchEnv`.
+    is dealt from the seed and ``g``, as in :class:`~ddz_engine.env.BatchEnv`. ``actions`` as for
+    :class:`RLCardEnv`.
     """
 
     num_players = 3
     state_shape = RLCardEnv.state_shape
     action_shape = RLCardEnv.action_shape
 
-    def __init__(self, engine: Optional[Engine] = None, *, n: int = 64, seed: int = 0, deals: bool = False):
-        from rlcard.games.doudizhu.utils import ID_2_ACTION  # RLCard's own action ids
-        from .env import BatchEnv
-        self._env = BatchEnv(engine, n=n, seed=seed, rules="rlcard")
-        self._actions = ID_2_ACTION
-        self.num_actions = len(ID_2_ACTION)
+    def __init__(self, engine: Optional[Engine] = None, *, n: int = 64, seed: int = 0, deals: bool = False,
+                 actions: Optional[List[str]] = None):
+        if actions is None:
+            from rlcard.games.doudizhu.utils import ID_2_ACTION  # RLCard's own action ids
+            actions = ID_2_ACTION
+        self._actions = list(actions)
+        self.num_actions = len(self._actions)
+        self._engine = engine
+        self.n = int(n)
+        self.seed = int(seed)
         self._deals = bool(deals)
         self._batch = None
-        self._features = {}
+        self._features = _Features(self._actions)
         #: Each slot's deal (``HAND0/HAND1/HAND2/KITTY``, ours), with ``deals=True``.
         self.deals = None
 
-    def _feature(self, action_id: int) -> np.ndarray:
-        f = self._features.get(action_id)
-        if f is None:
-            f = cards_array(self._actions[action_id])
-            f.flags.writeable = False
-            self._features[action_id] = f
-        return f
-
-    def _states(self, d):
-        import base64
-        self.deals = d.get("deals")
+    def _states(self):
+        b = self._batch
+        self.deals = b.deals
+        feature = self._features.__getitem__
         out = []
-        for slot, obs, legal in zip(d["slots"], d["obs"], d["rlcard_legal"]):
-            out.append({"obs": np.frombuffer(base64.b64decode(obs), dtype=np.int8),
-                        "legal_actions": OrderedDict((i, self._feature(i)) for i in legal),
-                        "player_id": slot[1], "game": slot[0]})
+        for i in range(self.n):
+            ids = b.legal(i)
+            out.append({"obs": b.obs(i), "legal_actions": OrderedDict(zip(ids, map(feature, ids))),
+                        "player_id": b.seats[i], "game": b.games[i]})
         return out
 
     def reset(self):
         """Deals ``n`` new games; their states."""
-        env = self._env
-        env._req({"op": "env_rlcard_actions", "actions": list(self._actions)})
-        d = env._req({"op": "env_batch_reset", "n": env.n, "seed": env.seed, "encode": "rlcard",
-                      "deals": self._deals})
-        self._batch = d["batch"]
-        return self._states(d)
+        engine = self._engine if self._engine is not None else shared_engine()
+        self._batch = engine._rlcard_batch(self._actions, "rlcard", self.n, self.seed, self._deals)
+        self._batch.start()
+        return self._states()
 
     def step(self, action_ids):
         """Plays ``action_ids[i]`` (an RLCard action id, legal) in slot ``i``; ``(states, ended)``."""
         if self._batch is None:
             raise RuntimeError("reset() the environment first")
-        d = self._env._req({"op": "env_batch_step", "batch": self._batch, "moves": [int(a) for a in action_ids]})
-        ended = [(e[0], e[1], np.array([1, 0, 0] if e[2] > 0 else [0, 1, 1])) for e in d["ended"]]
-        return self._states(d), ended
+        if len(action_ids) != self.n:
+            raise InputError("step needs one action id for each of the %d games, not %d" % (self.n, len(action_ids)))
+        try:
+            ids = [int(a) for a in action_ids]
+        except (TypeError, ValueError):
+            raise InputError("action ids must be integers: %r" % (list(action_ids),)) from None
+        for i, a in enumerate(ids):
+            if not 0 <= a < self.num_actions:
+                raise InputError("actions[%d]: %d is not an RLCard action id (0..%d)" % (i, a, self.num_actions - 1))
+        self._batch.step(ids)
+        ended = [(e[0], e[1], np.array([1, 0, 0] if e[2] else [0, 1, 1])) for e in self._batch.ended]
+        return self._states(), ended

@@ -57,40 +57,45 @@ class SameAsRLCard:
         self.assertGreater(steps, 300)
 
 
+def batch_same_as_one(test, actions):
+    """RLCardBatchEnv's states, legal ids and payoffs equal n RLCardEnv's on the same deals and actions."""
+    from ddz_engine.rlcard_env import RLCardBatchEnv, RLCardEnv
+    batch = RLCardBatchEnv(test.engine, n=4, seed=3, deals=True, actions=actions)
+    states = batch.reset()
+    singles = []
+    for d in batch.deals:
+        one = RLCardEnv(test.engine, actions=actions)
+        one.reset(deal=d)
+        singles.append(one)
+    rng = random.Random(3)
+    checked = ended_games = 0
+    for _ in range(250):
+        for i, (st, one) in enumerate(zip(states, singles)):
+            mine = one.get_state(one.get_player_id())
+            test.assertEqual(one.get_player_id(), st["player_id"])
+            test.assertEqual(sorted(mine["legal_actions"]), sorted(st["legal_actions"]), "slot %d" % i)
+            test.assertTrue((mine["obs"] == st["obs"]).all(), "slot %d: observations differ" % i)
+            checked += 1
+        actions_now = [rng.choice(sorted(st["legal_actions"])) for st in states]
+        for one, a in zip(singles, actions_now):
+            one.step(a)
+        states, ended = batch.step(actions_now)
+        for slot, game, payoffs in ended:
+            test.assertTrue(singles[slot].is_over())
+            test.assertEqual(list(singles[slot].get_payoffs()), list(payoffs))
+            singles[slot] = RLCardEnv(test.engine, actions=actions)
+            singles[slot].reset(deal=batch.deals[slot])
+            ended_games += 1
+    test.assertGreater(ended_games, 4)
+    test.assertEqual(1000, checked)
+
+
 @support.per_backend
 class BatchSameAsOne:
     def test_the_batch_encodes_as_the_one_game_environment(self):
         rlcard_or_skip()
-        from ddz_engine.rlcard_env import RLCardBatchEnv, RLCardEnv
-        batch = RLCardBatchEnv(self.engine, n=4, seed=3, deals=True)
-        states = batch.reset()
-        singles = []
-        for d in batch.deals:
-            one = RLCardEnv(self.engine)
-            one.reset(deal=d)
-            singles.append(one)
-        rng = random.Random(3)
-        checked = ended_games = 0
-        for _ in range(250):
-            for i, (st, one) in enumerate(zip(states, singles)):
-                mine = one.get_state(one.get_player_id())
-                self.assertEqual(one.get_player_id(), st["player_id"])
-                self.assertEqual(sorted(mine["legal_actions"]), sorted(st["legal_actions"]), "slot %d" % i)
-                self.assertTrue((mine["obs"] == st["obs"]).all(), "slot %d: observations differ" % i)
-                checked += 1
-            actions = [rng.choice(sorted(st["legal_actions"])) for st in states]
-            for one, a in zip(singles, actions):
-                one.step(a)
-            states, ended = batch.step(actions)
-            for slot, game, payoffs in ended:
-                self.assertTrue(singles[slot].is_over())
-                self.assertEqual(list(singles[slot].get_payoffs()), list(payoffs))
-                singles[slot] = RLCardEnv(self.engine)
-                singles[slot].reset(deal=batch.deals[slot])
-                ended_games += 1
-        self.assertGreater(ended_games, 4)
-        self.assertEqual(1000, checked)
-
+        from rlcard.games.doudizhu.utils import ID_2_ACTION
+        batch_same_as_one(self, ID_2_ACTION)
 
 def table_actions(engine):
     """An action list in RLCard's notation without RLCard: ``pass``, then every card set of the
@@ -151,6 +156,35 @@ class WithoutRLCard:
             for p in range(3):  # the end's state of every player, as run() asks for it
                 self.assertEqual(790 if p == 0 else 901, len(env.get_state(p)["obs"]))
         self.assertGreater(steps, 150)
+
+    def test_the_batch_without_rlcard(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            raise unittest.SkipTest("numpy is not importable here: the environment needs it")
+        batch_same_as_one(self, table_actions(self.engine))
+
+    def test_the_batch_refuses_bad_actions(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            raise unittest.SkipTest("numpy is not importable here: the environment needs it")
+        from ddz_engine import InputError
+        from ddz_engine.rlcard_env import RLCardBatchEnv
+        batch = RLCardBatchEnv(self.engine, n=2, seed=1, actions=table_actions(self.engine))
+        with self.assertRaises(RuntimeError):
+            batch.step([0, 0])
+        states = batch.reset()
+        with self.assertRaises(InputError) as e:
+            batch.step([0, 0])  # a pass on the lead
+        self.assertEqual("actions[0]: action 0 (pass) is not legal for player 0 now (game 0 of the batch)",
+                         str(e.exception))
+        with self.assertRaises(InputError):
+            batch.step([0])
+        with self.assertRaises(InputError):
+            batch.step(["x", 1])
+        again, _ = batch.step([min(st["legal_actions"]) for st in states])
+        self.assertEqual([1, 1], [st["player_id"] for st in again])
 
     def test_bad_actions_are_input_errors_and_leave_the_game(self):
         try:

@@ -164,6 +164,20 @@ class PythonBridgeTest {
         }
     }
 
+    /** An action list in RLCard's notation without RLCard: the pass, then each card set of the rlcard preset's moves once. */
+    private static List<String> tableActions(PythonBridge b) throws IOException {
+        List<String> actions = new java.util.ArrayList<>(List.of("pass"));
+        java.util.Set<String> seen = new java.util.HashSet<>(actions);
+        for (JsonNode m : json(b.call("{\"op\":\"env_move_table\",\"rules\":\"rlcard\"}")).get("moves")) {
+            String cards = m.textValue().split(":")[0];
+            String a = cards.equals("pass") ? "pass" : Notation.format(Notation.parseCards(cards)).replace('X', 'B').replace('D', 'R');
+            if (seen.add(a)) {
+                actions.add(a);
+            }
+        }
+        return actions;
+    }
+
     /**
      * RLCard's one-game environment: the direct calls (JPype's path, answers in buffers) and the
      * {@code env_rlcard} requests (the child process's) give the same codes, observations and legal
@@ -173,14 +187,7 @@ class PythonBridgeTest {
     void rlcardGamesAnswerTheSameByCallsAndByRequests() throws IOException {
         try (PythonBridge b = new PythonBridge()) {
             int rid = b.rules("rlcard", null);
-            List<String> actions = new java.util.ArrayList<>(List.of("pass"));
-            java.util.Set<String> seen = new java.util.HashSet<>(actions);
-            for (JsonNode m : json(b.call("{\"op\":\"env_move_table\",\"rules\":\"rlcard\"}")).get("moves")) {
-                String cards = m.textValue().split(":")[0];
-                if (!cards.equals("pass") && seen.add(Notation.format(Notation.parseCards(cards)))) {
-                    actions.add(Notation.format(Notation.parseCards(cards)).replace('X', 'B').replace('D', 'R'));
-                }
-            }
+            List<String> actions = tableActions(b);
             io.github.ddzengine.tools.python.RlcardGame g = b.rlcardGame(rid, String.join(" ", actions));
             java.nio.ByteBuffer obs = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.RlcardGame.OBSERVATION_BYTES);
             java.nio.ByteBuffer legal = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.RlcardGame.LEGAL_BYTES)
@@ -238,6 +245,77 @@ class PythonBridgeTest {
             assertTrue(steps > 100, "steps " + steps);
             assertEquals("{\"error\":\"\\\"game\\\" is required\"}", b.call("{\"op\":\"env_rlcard\",\"call\":\"step\",\"action\":1}"));
             assertEquals("{\"error\":\"call must be reset, step or observe, not 'jump'\"}", b.call("{\"op\":\"env_rlcard\",\"call\":\"jump\"}"));
+        }
+    }
+
+    /** RLCard's batch: the direct calls and the {@code env_batch_*} requests give the same games and answers. */
+    @Test
+    void rlcardBatchesAnswerTheSameByCallsAndByRequests() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            int rid = b.rules("rlcard", null);
+            List<String> actions = tableActions(b);
+            int n = 3;
+            io.github.ddzengine.tools.python.RlcardBatch batch = b.rlcardBatch(rid, String.join(" ", actions), n, 9);
+            java.nio.ByteBuffer obs = java.nio.ByteBuffer.allocateDirect(n * io.github.ddzengine.tools.python.RlcardGame.OBSERVATION_BYTES);
+            java.nio.ByteBuffer legal = java.nio.ByteBuffer.allocateDirect(16).order(java.nio.ByteOrder.nativeOrder());
+            java.nio.ByteBuffer acts = java.nio.ByteBuffer.allocateDirect(4 * n).order(java.nio.ByteOrder.nativeOrder());
+            java.nio.ByteBuffer info = java.nio.ByteBuffer.allocateDirect(8 * 6 * n).order(java.nio.ByteOrder.nativeOrder());
+            batch.attach(obs, legal, acts, info);
+            int k = batch.answer();
+            assertTrue(k < 0, "16 bytes cannot hold every legal id: " + k);
+            legal = java.nio.ByteBuffer.allocateDirect(-k).order(java.nio.ByteOrder.nativeOrder());
+            batch.attach(obs, legal, acts, info);
+            k = batch.answer();
+            StringBuilder list = new StringBuilder();
+            for (String a : actions) {
+                list.append(list.length() == 0 ? "" : ",").append('"').append(a).append('"');
+            }
+            b.call("{\"op\":\"env_rlcard_actions\",\"actions\":[" + list + "]}");
+            JsonNode d = json(b.call("{\"op\":\"env_batch_reset\",\"rules\":\"rlcard\",\"n\":" + n
+                + ",\"seed\":9,\"encode\":\"rlcard\"}"));
+            long id = d.get("batch").longValue();
+            java.util.Random rng = new java.util.Random(9);
+            int ended = 0;
+            for (int step = 0; step < 120; step++) {
+                if (k < 0) {
+                    legal = java.nio.ByteBuffer.allocateDirect(-k).order(java.nio.ByteOrder.nativeOrder());
+                    batch.attach(obs, legal, acts, info);
+                    k = batch.answer();
+                }
+                assertEquals(d.get("ended").size(), k);
+                for (int e = 0; e < k; e++) {
+                    for (int j = 0; j < 3; j++) {
+                        assertEquals(d.get("ended").get(e).get(j).longValue(), info.getLong(8 * (3 * n + 3 * e + j)));
+                    }
+                }
+                ended += k;
+                StringBuilder moves = new StringBuilder();
+                int at = 0;
+                for (int i = 0; i < n; i++) {
+                    assertEquals(d.get("slots").get(i).get(0).longValue(), info.getLong(8 * (3 * i)));
+                    assertEquals(d.get("slots").get(i).get(1).longValue(), info.getLong(8 * (3 * i + 1)));
+                    int count = (int) info.getLong(8 * (3 * i + 2));
+                    assertEquals(d.get("rlcard_legal").get(i).size(), count);
+                    for (int j = 0; j < count; j++) {
+                        assertEquals(d.get("rlcard_legal").get(i).get(j).intValue(), legal.getInt(4 * (at + j)));
+                    }
+                    byte[] o = new byte[info.getLong(8 * (3 * i + 1)) == 0 ? 790 : 901];
+                    obs.get(i * io.github.ddzengine.tools.python.RlcardGame.OBSERVATION_BYTES, o);
+                    assertEquals(d.get("obs").get(i).textValue(), java.util.Base64.getEncoder().encodeToString(o));
+                    int pick = legal.getInt(4 * (at + rng.nextInt(count)));
+                    acts.putInt(4 * i, pick);
+                    moves.append(i == 0 ? "" : ",").append(pick);
+                    at += count;
+                }
+                k = batch.step();
+                d = json(b.call("{\"op\":\"env_batch_step\",\"batch\":" + id + ",\"moves\":[" + moves + "]}"));
+            }
+            assertTrue(ended >= 3, "games ended: " + ended);
+            acts.putInt(0, 0);
+            acts.putInt(4, 0);
+            acts.putInt(8, 0);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, batch::step);
+            assertTrue(e.getMessage().startsWith("actions["), e.getMessage());
         }
     }
 

@@ -31,6 +31,12 @@ final class BatchEnvironments {
     static final int MAX_GAMES = 4096;
 
     private final Map<Long, Batch> batches = Environments.lru(MAX_BATCHES);
+    /** The batches of RLCard's encoding ({@code "encode":"rlcard"}), numbered with the others. */
+    private final Map<Long, Coded> rlcardBatches = Environments.lru(MAX_BATCHES);
+
+    /** An RLCard batch of the JSON requests, and whether its answers list the slots' deals. */
+    private record Coded(RlcardBatch batch, boolean deals) {
+    }
     private long nextId = 1;
     /** RLCard's action ids, once the caller has sent them ({@code env_rlcard_actions}). */
     private RlcardCodec rlcard;
@@ -44,19 +50,16 @@ final class BatchEnvironments {
         final long[] numbers;
         /** Each slot's deal, for a batch that reports them. */
         final String[] deals;
-        /** Whether moves and answers are RLCard's (action ids, observations). */
-        final RlcardCodec rlcard;
         /** Each slot's legal moves now, in move-table order (made once a state). */
         final int[][] legal;
         private final int[] buffer = new int[MoveGenerator.MAX_MOVES];
         long started;
 
-        Batch(long id, Rules rules, MoveGenerator generator, long seed, int n, boolean withDeals, RlcardCodec rlcard) {
+        Batch(long id, Rules rules, MoveGenerator generator, long seed, int n, boolean withDeals) {
             this.id = id;
             this.rules = rules;
             this.generator = generator;
             this.seed = seed;
-            this.rlcard = rlcard;
             this.games = new GameState[n];
             this.numbers = new long[n];
             this.deals = withDeals ? new String[n] : null;
@@ -133,10 +136,30 @@ final class BatchEnvironments {
             throw new IllegalArgumentException("encode rlcard: send RLCard's action list first (env_rlcard_actions)");
         }
         JsonNode withDeals = node.get("deals");
-        Batch b = new Batch(nextId++, rules, generator, seed, n.asInt(), withDeals != null && withDeals.asBoolean(false),
-            coded ? rlcard : null);
+        boolean deals = withDeals != null && withDeals.asBoolean(false);
+        if (coded) {
+            long id = nextId++;
+            RlcardBatch b = new RlcardBatch(rules, generator, rlcard, n.asInt(), seed);
+            rlcardBatches.put(id, new Coded(b, deals));
+            return rlcardSlots(id, b, deals);
+        }
+        Batch b = new Batch(nextId++, rules, generator, seed, n.asInt(), deals);
         batches.put(b.id, b);
         return slots(b, null);
+    }
+
+    /**
+     * A new batch of RLCard's encoding for the JPype backend's direct calls, numbered with the
+     * others (its answers are not kept for {@code env_batch_step}).
+     */
+    RlcardBatch rlcardBatch(Rules rules, MoveGenerator generator, int n, long seed) {
+        if (n < 1 || n > MAX_GAMES) {
+            throw new IllegalArgumentException("n must be the number of games, 1.." + MAX_GAMES + ", not " + n);
+        }
+        if (rlcard == null) {
+            throw new IllegalArgumentException("send RLCard's action list first");
+        }
+        return new RlcardBatch(rules, generator, rlcard, n, seed);
     }
 
     /**
@@ -146,27 +169,35 @@ final class BatchEnvironments {
      */
     String step(JsonNode node) {
         JsonNode id = node.get("batch");
-        Batch b = id == null || !id.canConvertToLong() ? null : batches.get(id.asLong());
-        if (b == null) {
+        long key = id == null || !id.canConvertToLong() ? 0 : id.asLong();
+        Batch b = batches.get(key);
+        Coded coded = b == null ? rlcardBatches.get(key) : null;
+        RlcardBatch rb = coded == null ? null : coded.batch();
+        if (b == null && rb == null) {
             throw new IllegalArgumentException("no batch " + id + " (env_batch_reset makes one; the oldest of more than "
                 + MAX_BATCHES + " are dropped)");
         }
+        int size = b != null ? b.games.length : rb.size();
         JsonNode moves = node.get("moves");
-        if (moves == null || !moves.isArray() || moves.size() != b.games.length) {
-            throw new IllegalArgumentException("\"moves\" must list one move id for each of the " + b.games.length
+        if (moves == null || !moves.isArray() || moves.size() != size) {
+            throw new IllegalArgumentException("\"moves\" must list one move id for each of the " + size
                 + " games");
+        }
+        if (rb != null) {
+            int[] ids = new int[size];
+            for (int i = 0; i < size; i++) {
+                JsonNode m = moves.get(i);
+                ids[i] = m.isIntegralNumber() && m.canConvertToInt() ? m.asInt() : -1;
+            }
+            rb.step(ids);
+            return rlcardSlots(key, rb, coded.deals());
         }
         MoveTable t = b.rules.table();
         int[] chosen = new int[b.games.length];
         for (int i = 0; i < b.games.length; i++) {
             JsonNode m = moves.get(i);
             int move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < t.size() ? m.asInt() : -1;
-            if (b.rlcard != null) {
-                move = m.isIntegralNumber() && m.asLong() >= 0 && m.asLong() < b.rlcard.size()
-                    ? legalOf(b, i, b.rlcard.cards(m.asInt())) : -1;
-            }
-            String why = move < 0 ? (b.rlcard != null ? "no legal move of that RLCard id" : "no move id of the table")
-                : b.games[i].whyIllegal(move);
+            String why = move < 0 ? "no move id of the table" : b.games[i].whyIllegal(move);
             if (why != null) {
                 throw new IllegalArgumentException("moves[" + i + "]: " + m + " is not legal in game " + b.numbers[i]
                     + ": " + why);
@@ -188,17 +219,6 @@ final class BatchEnvironments {
             }
         }
         return slots(b, ended);
-    }
-
-    /** The legal move of slot {@code i} that plays {@code cards} (0: the pass), or -1. */
-    private static int legalOf(Batch b, int i, long cards) {
-        MoveTable t = b.rules.table();
-        for (int m : b.legal[i]) {
-            if ((m == MoveTable.PASS ? 0L : t.cards(m)) == cards) {
-                return m;
-            }
-        }
-        return -1;
     }
 
     /**
@@ -224,22 +244,6 @@ final class BatchEnvironments {
                 g.writeEndArray();
             }
             g.writeEndArray();
-            if (b.rlcard != null) {
-                g.writeArrayFieldStart("obs");
-                for (GameState s : b.games) {
-                    g.writeString(b.rlcard.observation(s, b.rules.table()));
-                }
-                g.writeEndArray();
-                g.writeArrayFieldStart("rlcard_legal");
-                int[] ids = b.rlcard.idsByMove(b.rules.table());
-                int[] out = new int[MoveGenerator.MAX_MOVES];
-                boolean[] seen = new boolean[b.rlcard.size()];
-                for (int[] moves : b.legal) {
-                    int k = RlcardCodec.legalIds(ids, moves, moves.length, out, seen);
-                    g.writeArray(out, 0, k);
-                }
-                g.writeEndArray();
-            }
             if (b.deals != null) {
                 g.writeArrayFieldStart("deals");
                 for (String d : b.deals) {
@@ -259,6 +263,49 @@ final class BatchEnvironments {
                         g.writeEndArray();
                     }
                 }
+            }
+            g.writeEndArray();
+        });
+    }
+
+    /**
+     * An RLCard batch's state: {@code "slots"} {@code [game, seat]} a slot, {@code "obs"} each
+     * slot's observation (base64), {@code "rlcard_legal"} each slot's legal RLCard ids,
+     * {@code "ended"} {@code [slot, game, 1 if the landlord won else 0]} for each game that ended
+     * with the step (its slot already holds the next game); with {@code deals} each slot's deal.
+     */
+    private static String rlcardSlots(long id, RlcardBatch b, boolean deals) {
+        return PythonBridge.json(g -> {
+            g.writeNumberField("batch", id);
+            g.writeArrayFieldStart("slots");
+            for (int i = 0; i < b.size(); i++) {
+                g.writeStartArray();
+                g.writeNumber(b.number(i));
+                g.writeNumber(b.seat(i));
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("obs");
+            for (int i = 0; i < b.size(); i++) {
+                RlcardGame game = b.game(i);
+                g.writeBinary(game.observationArray(), 0, game.observationSize());
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("rlcard_legal");
+            for (int i = 0; i < b.size(); i++) {
+                g.writeArray(b.game(i).legalArray(), 0, b.game(i).legalCount());
+            }
+            g.writeEndArray();
+            if (deals) {
+                g.writeArrayFieldStart("deals");
+                for (int i = 0; i < b.size(); i++) {
+                    g.writeString(b.deal(i));
+                }
+                g.writeEndArray();
+            }
+            g.writeArrayFieldStart("ended");
+            for (int e = 0; e < b.endedCount(); e++) {
+                g.writeArray(new long[] {b.ended(3 * e), b.ended(3 * e + 1), b.ended(3 * e + 2)}, 0, 3);
             }
             g.writeEndArray();
         });

@@ -372,11 +372,32 @@ public final class PythonBridge implements AutoCloseable {
      */
     public RlcardGame rlcardGame(int rules, String actions) {
         Rules r = rulesOf(rules);
+        rlcardActions(actions);
+        return new RlcardGame(r, workspace.generator(r), batches.rlcard());
+    }
+
+    /**
+     * A batch of RLCard's environment for the JPype backend's {@code RLCardBatchEnv}, stepped by
+     * direct calls ({@link RlcardBatch}), dealt as {@code env_batch_reset} deals.
+     *
+     * @param rules a handle of {@link #rules}
+     * @param actions RLCard's action list, as for {@link #rlcardGame}
+     * @param n the number of games, 1..{@value BatchEnvironments#MAX_GAMES}
+     * @param seed the seed of the deals
+     * @throws IllegalArgumentException for a bad action list or {@code n}
+     */
+    public RlcardBatch rlcardBatch(int rules, String actions, int n, long seed) {
+        Rules r = rulesOf(rules);
+        rlcardActions(actions);
+        return batches.rlcardBatch(r, workspace.generator(r), n, seed);
+    }
+
+    /** RLCard's action list (space-separated) as the codec of the next games, made again only when it changed. */
+    private void rlcardActions(String actions) {
         if (!actions.equals(rlcardActions)) {
             batches.rlcard(new RlcardCodec(java.util.Arrays.asList(actions.split(" "))));
             rlcardActions = actions;
         }
-        return new RlcardGame(r, workspace.generator(r), batches.rlcard());
     }
 
     /**

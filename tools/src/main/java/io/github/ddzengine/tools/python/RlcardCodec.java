@@ -2,7 +2,6 @@ package io.github.ddzengine.tools.python;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,8 @@ import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.rules.MoveTable;
 
 /**
- * RLCard's Dou Dizhu encoding for the batched environment ({@code ddz_engine.rlcard_env.RLCardBatchEnv}):
+ * RLCard's Dou Dizhu encoding for the environments of {@code ddz_engine.rlcard_env} ({@link
+ * RlcardGame}, {@link RlcardBatch}):
  * its action ids (the caller sends RLCard's action list, read from the installed {@code rlcard}
  * package, once) and its observation arrays, 790 values for the landlord and 901 for a farmer, in
  * the layout {@code ddz_engine.rlcard_env.observation} writes (which the Python tests check against
@@ -130,13 +130,6 @@ final class RlcardCodec {
             seen[out[i]] = false;
         }
         return k;
-    }
-
-    /** The observation of the seat to act in {@code s}, base64. */
-    String observation(GameState s, MoveTable table) {
-        byte[] o = new byte[FARMER_SIZE];
-        int n = observe(s, s.toAct(), table, o);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(o, n));
     }
 
     /**

@@ -100,6 +100,11 @@ public final class RlcardGame {
                 throw new IllegalArgumentException("deal: " + e.getMessage(), e);
             }
         }
+        return reset(d);
+    }
+
+    /** A new game of deal {@code d}; the code of the landlord's first state. */
+    int reset(Deal d) {
         this.deal = d;
         state.start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
         return answer(-1);
@@ -113,20 +118,38 @@ public final class RlcardGame {
      *     was), or a game over or not started
      */
     public int step(int actionId) {
-        if (deal == null || state.isOver()) {
-            throw new IllegalArgumentException(deal == null ? "no game: reset first" : "the game is over: reset for a new one");
+        int move = moveOf(actionId);
+        if (move < 0) {
+            throw new IllegalArgumentException(whyNot(actionId));
         }
-        int move = -1;
-        for (int i = 0; i < moveCount && move < 0; i++) {
+        return play(move);
+    }
+
+    /** Our legal move of an RLCard action id now, or -1 (none, or no game in play). */
+    int moveOf(int actionId) {
+        if (deal == null || state.isOver()) {
+            return -1;
+        }
+        for (int i = 0; i < moveCount; i++) {
             if (idsByMove[moves[i]] == actionId) {
-                move = moves[i];
+                return moves[i];
             }
         }
-        if (move < 0) {
-            throw new IllegalArgumentException("action " + actionId + (actionId >= 0 && actionId < codec.size()
-                ? " (" + Notation.format(codec.cards(actionId)) + ")" : "") + " is not legal for player "
-                + state.toAct() + " now");
+        return -1;
+    }
+
+    /** Why {@code actionId} cannot be played now (it cannot: {@link #moveOf} said -1). */
+    String whyNot(int actionId) {
+        if (deal == null || state.isOver()) {
+            return deal == null ? "no game: reset first" : "the game is over: reset for a new one";
         }
+        String cards = actionId < 0 || actionId >= codec.size() ? ""
+            : codec.cards(actionId) == 0 ? " (pass)" : " (" + Notation.format(codec.cards(actionId)) + ")";
+        return "action " + actionId + cards + " is not legal for player " + state.toAct() + " now";
+    }
+
+    /** Plays a legal move of ours ({@link #moveOf}); the code of the next state. */
+    int play(int move) {
         int seat = state.toAct();
         state.play(move);
         return answer(seat);
@@ -187,6 +210,34 @@ public final class RlcardGame {
     /** The last answer's legal ids (a copy). */
     int[] legalIds() {
         return java.util.Arrays.copyOf(legal, legalCount);
+    }
+
+    /** The last answer's legal ids, {@link #legalCount()} of them from index 0 (not a copy: read only). */
+    int[] legalArray() {
+        return legal;
+    }
+
+    int legalCount() {
+        return legalCount;
+    }
+
+    /** The last answer's observation, {@link #observationSize()} values from index 0 (not a copy: read only). */
+    byte[] observationArray() {
+        return observation;
+    }
+
+    int observationSize() {
+        return observationSize;
+    }
+
+    /** Whether the landlord won (the game over). */
+    boolean landlordWon() {
+        return state.landlordWins();
+    }
+
+    /** The game's state (read only). */
+    GameState state() {
+        return state;
     }
 
     /** The rules the game is played under. */
