@@ -11,7 +11,10 @@ ids, as a learning agent does; the ", raw_obs" rows read the state's raw_obs too
 agents do. DdzEnv returns the state as text and BatchEnv the legal move ids, without an
 observation encoding.
 
-    python3 bench/env-speed.py --seconds 20 --rlcard /path/to/rlcard
+    python3 bench/env-speed.py --seconds 20 --rlcard /path/to/rlcard --douzero /path/to/douzero
+
+With --douzero DIR (a checkout of DouZero), DouZero's own environment (douzero.env.env.Env) and
+ddz_engine.douzero_env.DouZeroEnv are measured too, each step reading x_batch and z_batch.
 """
 import argparse
 import os
@@ -53,6 +56,36 @@ def rlcard_loop(env, seconds, raw=False):
             state, _ = env.step(rng.choice(list(state["legal_actions"].keys())))
             steps += 1
     return steps, games, time.time() - w0, time.process_time() - c0
+
+
+def douzero_loop(env, seconds):
+    """Random legal actions in an environment of DouZero's API for ``seconds`` of wall time; each
+    step reads ``x_batch`` and ``z_batch`` (what DouZero's model reads)."""
+    rng = random.Random(1)
+    steps = games = 0
+    c0, w0 = time.process_time(), time.time()
+    while time.time() - w0 < seconds:
+        obs, done = env.reset(), False
+        games += 1
+        while not done:
+            obs["x_batch"].sum()
+            obs["z_batch"].sum()
+            obs, _, done, _ = env.step(rng.choice(obs["legal_actions"]))
+            steps += 1
+    return steps, games, time.time() - w0, time.process_time() - c0
+
+
+def douzero_speed(path, seconds):
+    sys.path.insert(0, path)
+    from douzero.env.env import Env
+    return douzero_loop(Env("wp"), seconds)
+
+
+def ours_douzero_speed(backend, seconds):
+    from ddz_engine import Engine
+    from ddz_engine.douzero_env import DouZeroEnv
+    with Engine(backend=backend) as engine:
+        return douzero_loop(DouZeroEnv("wp", engine, seed=1), seconds)
 
 
 def ddz_speed(backend, seconds):
@@ -111,6 +144,7 @@ def parser():
     p = argparse.ArgumentParser(description="steps per second of the environments")
     p.add_argument("--seconds", type=float, default=20.0, help="wall time of each measurement (default 20)")
     p.add_argument("--rlcard", metavar="DIR", help="a checkout of RLCard to measure its Dou Dizhu environment too")
+    p.add_argument("--douzero", metavar="DIR", help="a checkout of DouZero to measure its environment and DouZeroEnv too")
     p.add_argument("--n", type=int, default=64, help="games of the batched environment (default 64)")
     p.add_argument("--backends", default="jpype,process", help="backends to measure (default jpype,process)")
     return p
@@ -122,7 +156,11 @@ def main(argv=None):
     if a.rlcard:
         rows.append(("rlcard doudizhu env", rlcard_speed(a.rlcard, a.seconds)))
         rows.append(("rlcard doudizhu env, raw_obs", rlcard_speed(a.rlcard, a.seconds, True)))
+    if a.douzero:
+        rows.append(("douzero env", douzero_speed(a.douzero, a.seconds)))
     for b in [x for x in a.backends.split(",") if x]:
+        if a.douzero:
+            rows.append(("ddz DouZeroEnv (%s)" % b, ours_douzero_speed(b, a.seconds)))
         if a.rlcard:
             rows.append(("ddz RLCardEnv (%s)" % b, ours_rlcard_speed(b, a.seconds)))
             rows.append(("ddz RLCardEnv, raw_obs (%s)" % b, ours_rlcard_speed(b, a.seconds, True)))

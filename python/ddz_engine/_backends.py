@@ -257,6 +257,11 @@ class JPypeBackend:
         observation and legal ids written into this process's memory (see ``_RLCardGame``)."""
         return _JPypeRLCardGame(self, key, actions)
 
+    def douzero_game(self, key):
+        """A game of DouZero's environment (the bridge's ``DouzeroGame``) stepped by direct calls,
+        its observation written into this process's memory (see ``_DouZeroGame``)."""
+        return _JPypeDouZeroGame(self, key)
+
     def rlcard_batch(self, key, actions, n, seed, deals):
         """A batch of RLCard's environment (the bridge's ``RlcardBatch``) stepped by direct calls,
         its answers written into this process's memory (see ``_RLCardBatch``)."""
@@ -386,7 +391,7 @@ class ProcessBackend:
         if self._call_timeout is not None:
             return self._call_timeout
         op = req.get("op")
-        if op in ("hello", "moves", "split", "records", "env_reset", "env_step", "env_rlcard"):
+        if op in ("hello", "moves", "split", "records", "env_reset", "env_step", "env_rlcard", "env_douzero"):
             return self.DEADLINE_MARGIN
         if op == "solve" and req.get("timeout_ms"):
             n = len(req.get("positions") or [None])
@@ -432,6 +437,11 @@ class ProcessBackend:
         """A game of RLCard's environment (the bridge's ``RlcardGame``) through ``env_rlcard``
         requests (see ``_RLCardGame``)."""
         return _ProcessRLCardGame(self, key, actions)
+
+    def douzero_game(self, key):
+        """A game of DouZero's environment (the bridge's ``DouzeroGame``) through ``env_douzero``
+        requests (see ``_DouZeroGame``)."""
+        return _ProcessDouZeroGame(self, key)
 
     def rlcard_batch(self, key, actions, n, seed, deals):
         """A batch of RLCard's environment through ``env_batch_reset``/``env_batch_step`` requests
@@ -519,6 +529,27 @@ class ProcessBackend:
                     pass
 
 
+def _java(adapter, method, *args):
+    """A Java call of an environment adapter (``adapter._jexc``, ``adapter._backend``), its errors
+    as this package's."""
+    try:
+        return method(*args)
+    except adapter._jexc as e:
+        raise adapter._backend._error(e) from None
+    except UnicodeEncodeError as e:
+        raise _bad_text(e) from None
+
+
+def _process_reset(adapter, op, seed, deal):
+    """A new game of a process adapter's environment ``op``; the answer (its id kept in ``adapter._id``)."""
+    req = {"op": op, "call": "reset", "seed": seed}
+    if deal is not None:
+        req["deal"] = deal
+    d = adapter._req(req)
+    adapter._id = d["game"]
+    return d
+
+
 class _RLCardGame:
     """One game of ``ddz_engine.rlcard_env.RLCardEnv`` on the engine (Java's ``RlcardGame``):
     ``reset(seed, deal)``, ``step(action_id)`` and ``observe(seat)`` return the state's code
@@ -556,12 +587,7 @@ class _JPypeRLCardGame(_RLCardGame):
         self._step = self._game.step
 
     def reset(self, seed, deal=None):
-        try:
-            return int(self._game.reset(seed, deal))
-        except self._jexc as e:
-            raise self._backend._error(e) from None
-        except UnicodeEncodeError as e:
-            raise _bad_text(e) from None
+        return int(_java(self, self._game.reset, seed, deal))
 
     def step(self, action_id):
         try:
@@ -570,10 +596,7 @@ class _JPypeRLCardGame(_RLCardGame):
             raise self._backend._error(e) from None
 
     def observe(self, seat):
-        try:
-            return int(self._game.observe(seat))
-        except self._jexc as e:
-            raise self._backend._error(e) from None
+        return int(_java(self, self._game.observe, seat))
 
     def deal(self):
         return str(self._game.deal())
@@ -604,11 +627,7 @@ class _ProcessRLCardGame(_RLCardGame):
         return d["code"]
 
     def reset(self, seed, deal=None):
-        req = {"op": "env_rlcard", "call": "reset", "seed": seed}
-        if deal is not None:
-            req["deal"] = deal
-        d = self._req(req)
-        self._id = d["game"]
+        d = _process_reset(self, "env_rlcard", seed, deal)
         self._deal = d["deal"]
         return self._take(d)
 
@@ -735,3 +754,108 @@ class _ProcessRLCardBatch(_RLCardBatch):
 
     def step(self, action_ids):
         self._take(self._req({"op": "env_batch_step", "batch": self._id, "moves": [int(a) for a in action_ids]}))
+
+
+class _DouZeroGame:
+    """One game of ``ddz_engine.douzero_env.DouZeroEnv`` on the engine (Java's ``DouzeroGame``):
+    ``reset(seed, deal)`` and ``step(index)`` (legal action ``index`` of the last answer) return
+    the state's code (``4 * k + seat`` with ``k`` legal actions; -1 the landlord won, -2 the
+    farmers), after which ``x[:319 or 430]`` holds ``x_no_action``, ``z`` (5 x 162) ``z``, and
+    ``actions[:k]`` (k x 54) and ``moves[:k]`` each legal action's values and move id;
+    ``bombs()`` the bombs and rockets played, ``state()`` the game as ``env_reset`` gives it."""
+
+    def _arrays(self, actions_bytes=54 * 512):
+        import numpy as np
+        self._x_mem = bytearray(430)
+        self._z_mem = bytearray(810)
+        self._moves_mem = bytearray(4 * 32768)
+        self.x = np.frombuffer(self._x_mem, dtype=np.int8)
+        self.z = np.frombuffer(self._z_mem, dtype=np.int8).reshape(5, 162)
+        self.moves = np.frombuffer(self._moves_mem, dtype=np.int32)
+        self._actions_bytes(actions_bytes)
+
+    def _actions_bytes(self, size):
+        import numpy as np
+        self._actions_mem = bytearray(size)
+        self.actions = np.frombuffer(self._actions_mem, dtype=np.int8).reshape(-1, 54)
+
+
+class _JPypeDouZeroGame(_DouZeroGame):
+    def __init__(self, backend, key):
+        import jpype.nio
+        self._nio = jpype.nio
+        self._backend = backend
+        self._jexc = backend._jpype.JException
+        b = backend._bridge()
+        try:
+            self._game = b.douzeroGame(backend._rules(b, key))
+        except self._jexc as e:
+            raise backend._error(e) from None
+        self._arrays()
+        self._attach()
+        self._step = self._game.step
+
+    def _attach(self):
+        d = self._nio.convertToDirectBuffer
+        self._game.attach(d(self._x_mem), d(self._z_mem), d(self._actions_mem), d(self._moves_mem))
+
+    def _take(self, code):
+        if code < -2:  # more legal actions than the memory holds: a larger one, and the answer again
+            self._actions_bytes(2 * -code)
+            self._attach()
+            code = int(self._game.answer())
+        return code
+
+    def reset(self, seed, deal=None):
+        return self._take(int(_java(self, self._game.reset, seed, deal)))
+
+    def step(self, index):
+        try:
+            return self._take(self._step(index))
+        except self._jexc as e:
+            raise self._backend._error(e) from None
+
+    def bombs(self):
+        return int(self._game.bombs())
+
+    def state(self):
+        return json.loads(str(self._game.stateJson()))
+
+
+class _ProcessDouZeroGame(_DouZeroGame):
+    def __init__(self, backend, key):
+        self._backend = backend
+        self._key = key
+        self._arrays()
+        self._id = None
+        self._bombs = 0
+
+    _req = _ProcessRLCardGame._req
+
+    def _take(self, d):
+        import base64
+        import numpy as np
+        x = base64.b64decode(d["x"])
+        self.x[:len(x)] = np.frombuffer(x, dtype=np.int8)
+        self.z[:] = np.frombuffer(base64.b64decode(d["z"]), dtype=np.int8).reshape(5, 162)
+        acts = base64.b64decode(d["actions"])
+        if len(acts) > len(self._actions_mem):
+            self._actions_bytes(2 * len(acts))
+        k = len(acts) // 54
+        self.actions[:k] = np.frombuffer(acts, dtype=np.int8).reshape(k, 54)
+        moves = d["moves"]
+        self.moves[:len(moves)] = moves
+        self._bombs = d["bombs"]
+        return d["code"]
+
+    def reset(self, seed, deal=None):
+        return self._take(_process_reset(self, "env_douzero", seed, deal))
+
+    def step(self, index):
+        return self._take(self._req({"op": "env_douzero", "game": self._id, "call": "step", "action": index}))
+
+    def bombs(self):
+        return self._bombs
+
+    def state(self):
+        return self._req({"op": "env_douzero", "game": self._id, "call": "state"})

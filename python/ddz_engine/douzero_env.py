@@ -31,8 +31,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from .engine import Engine
-from .env import DdzEnv
+from .engine import Engine, _text, shared_engine
 from .rlcard_env import _one_hot, cards_array
 
 __all__ = ["DouZeroEnv", "observation", "to_douzero", "from_douzero", "POSITIONS"]
@@ -41,6 +40,8 @@ __all__ = ["DouZeroEnv", "observation", "to_douzero", "from_douzero", "POSITIONS
 POSITIONS = ("landlord", "landlord_down", "landlord_up")
 _CODE = {c: v for c, v in zip("3456789TJQKA2XD", (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30))}
 _CHAR = {v: c for c, v in _CODE.items()}
+#: DouZero's code of each rank 3..2, in the order of a card set's 54 values.
+_RANK_CODES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17)
 _OBJECTIVES = ("wp", "adp", "logadp")
 
 
@@ -112,6 +113,11 @@ def observation(seat: int, hands: Sequence[str], history: Sequence[str], legal: 
 class DouZeroEnv:
     """DouZero's ``Env`` API on the engine (see the module docstring).
 
+    Each step is one engine call that plays the action and answers with the next player's
+    ``x_no_action``, ``z`` and legal actions' values (Java's ``DouzeroGame``; with the JPype
+    backend written straight into this process's memory); ``x_batch`` and ``z_batch`` are made from
+    them here.
+
     Args:
         objective: ``"wp"`` (the default), ``"adp"`` or ``"logadp"``: the reward, as DouZero's.
         engine: the Engine (the shared one by default).
@@ -122,40 +128,80 @@ class DouZeroEnv:
         if objective not in _OBJECTIVES:
             raise ValueError("objective is one of %s, not %r" % (", ".join(_OBJECTIVES), objective))
         self.objective = objective
-        self._env = DdzEnv(engine, rules="douzero")
+        self._engine = engine
+        self._game = None
         self._seed = int(seed)
         self._games = 0
         self._legal = []
+        self._codes = {}
+        self._code = None
 
     @property
     def state(self):
         """The game's :class:`~ddz_engine.env.State` (every hand: what an agent sees is the obs)."""
-        return self._env.state
+        if self._game is None:
+            return None
+        from .env import _state
+        return _state(self._game.state())
 
     def reset(self, deal: Optional[str] = None) -> dict:
         """Deals the next game (or ``deal``, ``HAND0/HAND1/HAND2/KITTY`` in our notation); the
         landlord's observation, to lead."""
+        if self._game is None:
+            engine = self._engine if self._engine is not None else shared_engine()
+            self._game = engine._douzero_game("douzero")
         seed = self._seed * 1_000_003 + self._games
         self._games += 1
-        self._env.reset(seed=seed, deal=deal)
+        self._code = self._game.reset(seed, None if deal is None else _text(deal, "deal"))
         return self._observe()
 
+    def _action(self, move: int, row) -> List[int]:
+        """DouZero's card codes of a move id, from its 54 values (made once a move)."""
+        codes = self._codes.get(move)
+        if codes is None:
+            codes = []
+            for r in range(13):
+                codes += [_RANK_CODES[r]] * int(row[4 * r:4 * r + 4].sum())
+            if row[52]:
+                codes.append(20)
+            if row[53]:
+                codes.append(30)
+            codes = tuple(codes)
+            self._codes[move] = codes
+        return list(codes)
+
     def _observe(self) -> dict:
-        s = self._env.state
-        self._legal = [to_douzero(m) for m in s.legal]
-        return observation(s.seat, s.hands, s.history, self._legal)
+        g = self._game
+        code = self._code
+        seat = code & 3
+        k = code >> 2
+        width = 319 if seat == 0 else 430
+        actions = g.actions[:k]
+        self._legal = legal = [self._action(m, actions[i]) for i, m in enumerate(g.moves[:k].tolist())]
+        x = g.x[:width].copy()
+        z = g.z.copy()
+        x_batch = np.empty((k, width + 54), dtype=np.float32)
+        x_batch[:, :width] = x
+        x_batch[:, width:] = actions
+        z_batch = np.empty((k, 5, 162), dtype=np.float32)
+        z_batch[:] = z
+        return {"position": POSITIONS[seat], "x_batch": x_batch, "z_batch": z_batch,
+                "legal_actions": [list(a) for a in legal], "x_no_action": x, "z": z}
 
     def step(self, action: Sequence[int]):
         """Plays DouZero's ``action`` (one of the observation's ``legal_actions``) for the player to
         act; ``(obs, reward, done, {})``: the next player's observation, or None and the landlord
         side's reward when the game ends."""
-        a = sorted(int(v) for v in action)
-        if a not in self._legal:
-            raise ValueError("action %r is not legal here (%d legal actions)" % (list(action), len(self._legal)))
-        s = self._env.step(from_douzero(a))
-        if not s.done:
+        if self._code is None or self._code < 0:
+            raise RuntimeError("reset() the environment first" if self._code is None else "the game is over: reset()")
+        try:
+            index = self._legal.index(sorted(int(v) for v in action))
+        except (TypeError, ValueError):
+            raise ValueError("action %r is not legal here (%d legal actions)" % (list(action), len(self._legal))) from None
+        self._code = code = self._game.step(index)
+        if code >= 0:
             return self._observe(), 0.0, False, {}
-        bombs = sum(1 for m in s.history if _is_bomb(to_douzero(m)))
-        sign = 1.0 if s.result["winner"] == "landlord" else -1.0
+        bombs = self._game.bombs()
+        sign = 1.0 if code == -1 else -1.0
         reward = {"wp": 1.0, "adp": 2.0 ** bombs, "logadp": bombs + 1.0}[self.objective]
         return None, sign * reward, True, {}

@@ -301,6 +301,10 @@ class Engine:
         """A game of ``RLCardEnv`` on this engine's backend (``_backends._RLCardGame``)."""
         return self._backend.rlcard_game(self._rules_key(rules, bans), actions)
 
+    def _douzero_game(self, rules):
+        """A game of ``DouZeroEnv`` on this engine's backend (``_backends._DouZeroGame``)."""
+        return self._backend.douzero_game(self._rules_key(rules, None))
+
     def _rlcard_batch(self, actions, rules, n, seed, deals):
         """A batch of ``RLCardBatchEnv`` on this engine's backend (``_backends._RLCardBatch``)."""
         return self._backend.rlcard_batch(self._rules_key(rules, None), actions, n, seed, deals)

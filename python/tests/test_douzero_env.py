@@ -112,5 +112,44 @@ class SameAsDouZero:
             self.assertGreater(steps, 150)
 
 
+@support.per_backend
+class SameAsThePythonEncoder:
+    """The engine's observations against the package's Python encoder (``observation``, which the
+    test above checks against DouZero's): in CI, which has no DouZero."""
+
+    def test_every_observation_as_the_python_encoder_writes_it(self):
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            raise unittest.SkipTest("numpy is not importable here: the environment needs it")
+        from ddz_engine.douzero_env import DouZeroEnv, observation, to_douzero
+        env = DouZeroEnv("adp", engine=self.engine, seed=6)
+        rng = random.Random(6)
+        steps = 0
+        for game in range(6):
+            mine = env.reset()
+            while True:
+                s = env.state
+                self.assertEqual(sorted(map(tuple, mine["legal_actions"])), sorted({tuple(to_douzero(m)) for m in s.legal}))
+                want = observation(s.seat, s.hands, s.history, mine["legal_actions"])
+                where = "game %d step %d" % (game, steps)
+                self.assertEqual(want["position"], mine["position"], where)
+                for field in ("x_no_action", "z", "x_batch", "z_batch"):
+                    self.assertEqual(want[field].shape, mine[field].shape, where + ": " + field)
+                    self.assertEqual(str(want[field].dtype), str(mine[field].dtype), where + ": " + field)
+                    self.assertTrue((want[field] == mine[field]).all(), where + ": " + field)
+                mine, reward, done, _ = env.step(rng.choice(mine["legal_actions"]))
+                steps += 1
+                if done:
+                    bombs = sum(1 for m in env.state.history if m != "pass" and len(set(m.split(":")[0])) == 1
+                                and len(m.split(":")[0]) == 4 or m.split(":")[0] == "XD")
+                    winner = env.state.result["winner"]
+                    self.assertEqual((1 if winner == "landlord" else -1) * 2.0 ** bombs, reward, "game %d" % game)
+                    break
+        self.assertGreater(steps, 150)
+        with self.assertRaises(RuntimeError):
+            env.step([3])
+
+
 if __name__ == "__main__":
     unittest.main()

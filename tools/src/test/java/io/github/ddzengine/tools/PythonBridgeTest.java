@@ -63,7 +63,7 @@ class PythonBridgeTest {
             assertTrue(e.getMessage().startsWith("positions[1]: "), e.getMessage());
             assertThrows(IllegalArgumentException.class, () -> b.rules("bogus", ""));
             assertThrows(IllegalArgumentException.class, () -> b.moves(99, "33", null));
-            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, env_rlcard_actions, env_rlcard, bye)\"}",
+            assertEquals("{\"error\":\"unknown op 'dance' (hello, moves, split, solve, move, bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, env_batch_step, env_rlcard_actions, env_rlcard, env_douzero, bye)\"}",
                 b.call("{\"op\":\"dance\"}"));
             assertTrue(json(b.call("not json")).get("error").textValue().startsWith("invalid JSON"));
             assertEquals("missing \"op\"", json(b.call("{}")).get("error").textValue());
@@ -316,6 +316,60 @@ class PythonBridgeTest {
             acts.putInt(8, 0);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, batch::step);
             assertTrue(e.getMessage().startsWith("actions["), e.getMessage());
+        }
+    }
+
+    /** DouZero's environment: the direct calls and the {@code env_douzero} requests give the same answers. */
+    @Test
+    void douzeroGamesAnswerTheSameByCallsAndByRequests() throws IOException {
+        try (PythonBridge b = new PythonBridge()) {
+            io.github.ddzengine.tools.python.DouzeroGame g = b.douzeroGame(b.rules("douzero", null));
+            java.nio.ByteBuffer x = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.DouzeroGame.FARMER_X);
+            java.nio.ByteBuffer z = java.nio.ByteBuffer.allocateDirect(io.github.ddzengine.tools.python.DouzeroGame.Z_BYTES);
+            java.nio.ByteBuffer moves = java.nio.ByteBuffer.allocateDirect(4 * 32768).order(java.nio.ByteOrder.nativeOrder());
+            java.nio.ByteBuffer actions = java.nio.ByteBuffer.allocateDirect(54);
+            g.attach(x, z, actions, moves);
+            java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+            java.util.Random rng = new java.util.Random(4);
+            int steps = 0;
+            for (int game = 0; game < 4; game++) {
+                int code = g.reset(40 + game, null);
+                JsonNode d = json(b.call("{\"op\":\"env_douzero\",\"rules\":\"douzero\",\"call\":\"reset\",\"seed\":" + (40 + game) + "}"));
+                long id = d.get("game").longValue();
+                while (true) {
+                    if (code < -2) { // the actions' buffer is too small: a larger one, the same answer
+                        actions = java.nio.ByteBuffer.allocateDirect(-code);
+                        g.attach(x, z, actions, moves);
+                        code = g.answer();
+                    }
+                    assertEquals(d.get("code").intValue(), code);
+                    byte[] xs = new byte[code < 0 ? java.util.Base64.getDecoder().decode(d.get("x").textValue()).length
+                        : (code & 3) == 0 ? 319 : 430];
+                    x.get(0, xs);
+                    assertEquals(d.get("x").textValue(), b64.encodeToString(xs));
+                    byte[] zs = new byte[810];
+                    z.get(0, zs);
+                    assertEquals(d.get("z").textValue(), b64.encodeToString(zs));
+                    if (code < 0) {
+                        assertEquals(d.get("bombs").intValue(), g.bombs());
+                        break;
+                    }
+                    int k = code >> 2;
+                    byte[] as = new byte[54 * k];
+                    actions.get(0, as);
+                    assertEquals(d.get("actions").textValue(), b64.encodeToString(as));
+                    for (int i = 0; i < k; i++) {
+                        assertEquals(d.get("moves").get(i).intValue(), moves.getInt(4 * i));
+                    }
+                    int pick = rng.nextInt(k);
+                    code = g.step(pick);
+                    d = json(b.call("{\"op\":\"env_douzero\",\"game\":" + id + ",\"call\":\"step\",\"action\":" + pick + "}"));
+                    steps++;
+                }
+                assertTrue(json(g.stateJson()).get("done").booleanValue());
+                assertThrows(IllegalArgumentException.class, () -> g.step(0));
+            }
+            assertTrue(steps > 60, "steps " + steps);
         }
     }
 

@@ -136,13 +136,22 @@ final class Environments {
     }
 
     private static String state(Env e, Workspace workspace) {
-        GameState s = e.state;
-        MoveTable table = e.rules.table();
+        return state(e.id, e.rules, e.deal, e.state, workspace.generator(e.rules));
+    }
+
+    /**
+     * A game's state as {@code env_reset} and {@code env_step} answer it: {@code game}, {@code
+     * rules}, {@code deal}, {@code kitty}, {@code done}, {@code seat}, {@code hands}, {@code
+     * history}, {@code last_move}, {@code legal} (display order) and, once over, {@code result} and
+     * {@code record}.
+     */
+    static String state(long id, Rules rules, Deal deal, GameState s, MoveGenerator generator) {
+        MoveTable table = rules.table();
         return PythonBridge.json(g -> {
-            g.writeNumberField("game", e.id);
-            g.writeStringField("rules", e.rules.toString());
-            g.writeStringField("deal", e.deal.toString());
-            g.writeStringField("kitty", Notation.format(e.deal.kitty()));
+            g.writeNumberField("game", id);
+            g.writeStringField("rules", rules.toString());
+            g.writeStringField("deal", deal.toString());
+            g.writeStringField("kitty", Notation.format(deal.kitty()));
             g.writeBooleanField("done", s.isOver());
             g.writeNumberField("seat", s.isOver() ? -1 : s.toAct());
             g.writeArrayFieldStart("hands");
@@ -166,7 +175,7 @@ final class Environments {
             g.writeArrayFieldStart("legal");
             if (!s.isOver()) {
                 int[] ids = new int[MoveGenerator.MAX_MOVES];
-                int n = workspace.generator(e.rules).answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), ids);
+                int n = generator.answers(s.hand(s.toAct()), s.leads() ? MoveTable.PASS : s.lastMove(), ids);
                 DisplayOrder.sort(table, ids, n, new long[n]);
                 for (int i = 0; i < n; i++) {
                     g.writeString(table.format(ids[i]));
@@ -174,7 +183,7 @@ final class Environments {
             }
             g.writeEndArray();
             if (s.isOver()) {
-                GameRecord r = GameRecord.replay(1, 1, e.rules, e.deal, new int[0], new String[] {"", "", ""},
+                GameRecord r = GameRecord.replay(1, 1, rules, deal, new int[0], new String[] {"", "", ""},
                     s.history());
                 writeResult(g, r);
                 g.writeFieldName("record");

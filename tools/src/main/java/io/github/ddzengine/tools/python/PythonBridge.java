@@ -114,6 +114,9 @@ import io.github.ddzengine.protocol.JsonFields;
  * <li>{@code {"op":"env_rlcard","call":"reset","seed":S}}, {@code {"op":"env_rlcard","game":ID,
  *     "call":"step","action":A}}: one game of {@code ddz_engine.rlcard_env.RLCardEnv} in RLCard's
  *     action ids ({@link RlcardGame}, which the JPype backend calls directly: {@link #rlcardGame})</li>
+ * <li>{@code {"op":"env_douzero","call":"reset","seed":S}}, {@code {"op":"env_douzero","game":ID,
+ *     "call":"step","action":I}}: one game of {@code ddz_engine.douzero_env.DouZeroEnv} with
+ *     DouZero's observation ({@link DouzeroGame}; JPype: {@link #douzeroGame})</li>
  * <li>{@code {"op":"bye"}}: the child process exits (no answer)</li>
  * </ul>
  *
@@ -135,6 +138,8 @@ public final class PythonBridge implements AutoCloseable {
     private final StringBuilder text = new StringBuilder(1 << 12);
     private final Environments environments = new Environments();
     private final BatchEnvironments batches = new BatchEnvironments();
+    /** The games of {@code env_douzero}, numbered with those of {@code env_rlcard}. */
+    private final Map<Long, DouzeroGame> douzeroGames = Environments.lru(Environments.MAX_GAMES);
     /** The games of {@code env_rlcard}, the least recently used dropped first. */
     private final Map<Long, RlcardGame> rlcardGames = Environments.lru(Environments.MAX_GAMES);
     private long nextRlcardGame = 1;
@@ -401,6 +406,65 @@ public final class PythonBridge implements AutoCloseable {
     }
 
     /**
+     * A game of DouZero's environment for the JPype backend's {@code DouZeroEnv}, stepped by direct
+     * calls ({@link DouzeroGame}).
+     *
+     * @param rules a handle of {@link #rules}
+     * @return a new game, not dealt yet ({@link DouzeroGame#reset})
+     */
+    public DouzeroGame douzeroGame(int rules) {
+        Rules r = rulesOf(rules);
+        return new DouzeroGame(r, workspace.generator(r));
+    }
+
+    /**
+     * {@code {"op":"env_douzero","call":"reset","seed":S,"deal":D}} (a new game), then
+     * {@code {"op":"env_douzero","game":ID,"call":"step","action":I}} (legal action {@code I} of the
+     * last answer) or {@code "call":"state"}: {@link DouzeroGame}'s call, answered as {@code
+     * {"game":ID,"code":C,"x":"base64","z":"base64","actions":"base64","moves":[ids],"bombs":B}}
+     * ({@code "state"}: the game as {@code env_reset} answers it).
+     */
+    private String douzeroRequest(JsonNode node, Rules rules) {
+        String call = JsonFields.required(node, "call");
+        DouzeroGame game;
+        long id;
+        int code;
+        switch (call) {
+            case "reset" -> {
+                game = douzeroGame(handle(rules));
+                code = game.reset(integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), JsonFields.text(node, "deal"));
+                id = nextRlcardGame++;
+                douzeroGames.put(id, game);
+            }
+            case "step", "state" -> {
+                id = requiredInteger(node, "game", 1, Long.MAX_VALUE);
+                game = kept(douzeroGames, id);
+                if (call.equals("state")) {
+                    return game.stateJson();
+                }
+                code = game.step((int) requiredInteger(node, "action", 0, Integer.MAX_VALUE));
+            }
+            default -> throw new IllegalArgumentException("call must be reset, step or state, not '" + call + "'");
+        }
+        java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+        String x = b64.encodeToString(game.x());
+        String z = b64.encodeToString(game.z());
+        String actions = b64.encodeToString(game.actionValues());
+        int[] moves = game.legalMoves();
+        int bombs = game.bombs();
+        return json(g -> {
+            g.writeNumberField("game", id);
+            g.writeNumberField("code", code);
+            g.writeStringField("x", x);
+            g.writeStringField("z", z);
+            g.writeStringField("actions", actions);
+            g.writeFieldName("moves");
+            g.writeArray(moves, 0, moves.length);
+            g.writeNumberField("bombs", bombs);
+        });
+    }
+
+    /**
      * {@code {"op":"env_rlcard","call":"reset","seed":S,"deal":D}} (a new game), then
      * {@code {"op":"env_rlcard","game":ID,"call":"step","action":A}} or {@code "call":"observe",
      * "seat":P}: {@link RlcardGame}'s call, answered as {@code {"game":ID,"code":C,"obs":"base64",
@@ -425,11 +489,7 @@ public final class PythonBridge implements AutoCloseable {
             }
             case "step", "observe" -> {
                 id = requiredInteger(node, "game", 1, Long.MAX_VALUE);
-                game = rlcardGames.get(id);
-                if (game == null) {
-                    throw new IllegalArgumentException("no game " + id + " (a reset makes one; the oldest of more than "
-                        + Environments.MAX_GAMES + " are dropped)");
-                }
+                game = kept(rlcardGames, id);
                 code = call.equals("step") ? game.step((int) requiredInteger(node, "action", 0, Integer.MAX_VALUE))
                     : game.observe((int) requiredInteger(node, "seat", 0, 2));
             }
@@ -496,9 +556,10 @@ public final class PythonBridge implements AutoCloseable {
                 case "env_batch_step" -> batches.step(node);
                 case "env_rlcard_actions" -> batches.rlcardActions(node);
                 case "env_rlcard" -> rlcardRequest(node, rules);
+                case "env_douzero" -> douzeroRequest(node, rules);
                 default -> throw new IllegalArgumentException("unknown op '" + op + "' (hello, moves, split, solve, move, "
                     + "bid, play, records, analyze, env_reset, env_step, env_agent, env_move_table, env_batch_reset, "
-                    + "env_batch_step, env_rlcard_actions, env_rlcard, bye)");
+                    + "env_batch_step, env_rlcard_actions, env_rlcard, env_douzero, bye)");
             };
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
@@ -836,6 +897,16 @@ public final class PythonBridge implements AutoCloseable {
                 : max == Long.MAX_VALUE ? ", " + min + " or more" : " " + min + ".." + max) + ", not " + v);
         }
         return v.longValue();
+    }
+
+    /** Game {@code id} of an environment's kept games ({@code IllegalArgumentException}: "no game ID ..."). */
+    private static <G> G kept(Map<Long, G> games, long id) {
+        G game = games.get(id);
+        if (game == null) {
+            throw new IllegalArgumentException("no game " + id + " (a reset makes one; the oldest of more than "
+                + Environments.MAX_GAMES + " are dropped)");
+        }
+        return game;
     }
 
     /** An integer field that must be there, within {@code min..max}. */

@@ -210,7 +210,7 @@ final class RlcardCodec {
         return 0;
     }
 
-    private static int cards(long c, byte[] o, int at) {
+    static int cards(long c, byte[] o, int at) {
         for (int r = 0; r < 13; r++) {
             int k = Cards.count(c, r);
             for (int j = 0; j < k; j++) {
@@ -223,7 +223,7 @@ final class RlcardCodec {
     }
 
     /** RLCard's one-hot of a count: place {@code n - 1}, the last place for 0. */
-    private static int oneHot(int n, int size, byte[] o, int at) {
+    static int oneHot(int n, int size, byte[] o, int at) {
         o[at + (n == 0 ? size - 1 : n - 1)] = 1;
         return at + size;
     }
