@@ -114,6 +114,15 @@ public final class Workspace implements AutoCloseable {
         return new RootParallelSolver(rules, engine.solverMegabytes(), tables(rules), threads);
     }
 
+    /**
+     * A move generator of {@code rules} of its own (not kept): for an object that outlives a call
+     * or may be used from another thread than this workspace's (a generator keeps scratch space:
+     * one thread at a time).
+     */
+    public MoveGenerator newGenerator(Rules rules) {
+        return new MoveGenerator(rules);
+    }
+
     /** This workspace's move generator of {@code rules}. */
     public MoveGenerator generator(Rules rules) {
         MoveGenerator g = generators.get(rules);

@@ -378,7 +378,7 @@ public final class PythonBridge implements AutoCloseable {
     public RlcardGame rlcardGame(int rules, String actions) {
         Rules r = rulesOf(rules);
         rlcardActions(actions);
-        return new RlcardGame(r, workspace.generator(r), batches.rlcard());
+        return new RlcardGame(r, workspace.newGenerator(r), batches.rlcard());
     }
 
     /**
@@ -394,7 +394,7 @@ public final class PythonBridge implements AutoCloseable {
     public RlcardBatch rlcardBatch(int rules, String actions, int n, long seed) {
         Rules r = rulesOf(rules);
         rlcardActions(actions);
-        return batches.rlcardBatch(r, workspace.generator(r), n, seed);
+        return batches.rlcardBatch(r, workspace.newGenerator(r), n, seed);
     }
 
     /** RLCard's action list (space-separated) as the codec of the next games, made again only when it changed. */
@@ -414,7 +414,7 @@ public final class PythonBridge implements AutoCloseable {
      */
     public DouzeroGame douzeroGame(int rules) {
         Rules r = rulesOf(rules);
-        return new DouzeroGame(r, workspace.generator(r));
+        return new DouzeroGame(r, workspace.newGenerator(r));
     }
 
     /**
@@ -482,7 +482,7 @@ public final class PythonBridge implements AutoCloseable {
                     throw new IllegalArgumentException("env_rlcard: send RLCard's action list first (env_rlcard_actions)");
                 }
                 Rules r = rulesOf(handle(rules));
-                game = new RlcardGame(r, workspace.generator(r), batches.rlcard());
+                game = new RlcardGame(r, workspace.newGenerator(r), batches.rlcard());
                 code = game.reset(integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), JsonFields.text(node, "deal"));
                 id = nextRlcardGame++;
                 rlcardGames.put(id, game);
