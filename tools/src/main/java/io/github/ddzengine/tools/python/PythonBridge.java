@@ -142,7 +142,7 @@ public final class PythonBridge implements AutoCloseable {
     private final Map<Long, DouzeroGame> douzeroGames = Environments.lru(Environments.MAX_GAMES);
     /** The games of {@code env_rlcard}, the least recently used dropped first. */
     private final Map<Long, RlcardGame> rlcardGames = Environments.lru(Environments.MAX_GAMES);
-    private long nextRlcardGame = 1;
+    private long nextEnvGame = 1;
     /** The action list of the codec {@link #rlcardGame} made last. */
     private String rlcardActions;
 
@@ -378,6 +378,11 @@ public final class PythonBridge implements AutoCloseable {
     public RlcardGame rlcardGame(int rules, String actions) {
         Rules r = rulesOf(rules);
         rlcardActions(actions);
+        return newRlcardGame(r);
+    }
+
+    /** A game of RLCard's environment under {@code r}, with the action list last sent. */
+    private RlcardGame newRlcardGame(Rules r) {
         return new RlcardGame(r, workspace.newGenerator(r), batches.rlcard());
     }
 
@@ -432,9 +437,8 @@ public final class PythonBridge implements AutoCloseable {
         switch (call) {
             case "reset" -> {
                 game = douzeroGame(handle(rules));
-                code = game.reset(integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), JsonFields.text(node, "deal"));
-                id = nextRlcardGame++;
-                douzeroGames.put(id, game);
+                code = game.reset(seed(node), JsonFields.text(node, "deal"));
+                id = keep(douzeroGames, game);
             }
             case "step", "state" -> {
                 id = requiredInteger(node, "game", 1, Long.MAX_VALUE);
@@ -481,11 +485,9 @@ public final class PythonBridge implements AutoCloseable {
                 if (batches.rlcard() == null) {
                     throw new IllegalArgumentException("env_rlcard: send RLCard's action list first (env_rlcard_actions)");
                 }
-                Rules r = rulesOf(handle(rules));
-                game = new RlcardGame(r, workspace.newGenerator(r), batches.rlcard());
-                code = game.reset(integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE), JsonFields.text(node, "deal"));
-                id = nextRlcardGame++;
-                rlcardGames.put(id, game);
+                game = newRlcardGame(rulesOf(handle(rules)));
+                code = game.reset(seed(node), JsonFields.text(node, "deal"));
+                id = keep(rlcardGames, game);
             }
             case "step", "observe" -> {
                 id = requiredInteger(node, "game", 1, Long.MAX_VALUE);
@@ -897,6 +899,18 @@ public final class PythonBridge implements AutoCloseable {
                 : max == Long.MAX_VALUE ? ", " + min + " or more" : " " + min + ".." + max) + ", not " + v);
         }
         return v.longValue();
+    }
+
+    /** A new game of an environment, kept under the next id (shared by every environment's games); the id. */
+    private <G> long keep(Map<Long, G> games, G game) {
+        long id = nextEnvGame++;
+        games.put(id, game);
+        return id;
+    }
+
+    /** A request's {@code "seed"}, any long (0 when absent). */
+    private static long seed(JsonNode node) {
+        return integer(node, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
     /** Game {@code id} of an environment's kept games ({@code IllegalArgumentException}: "no game ID ..."). */
