@@ -52,6 +52,8 @@ public final class DouzeroGame {
     private final byte[] z = new byte[Z_BYTES];
     private byte[] actions = new byte[64 * RlcardCodec.CARDS];
     private int xSize;
+    /** Bombs and rockets played so far, counted by {@link #observe}. */
+    private int bombs;
     private int code;
     private ByteBuffer xOut;
     private ByteBuffer zOut;
@@ -183,7 +185,7 @@ public final class DouzeroGame {
         long lastAction0 = 0;
         long lastAction1 = 0;
         long lastAction2 = 0;
-        int bombs = 0;
+        bombs = 0;
         for (int i = 0; i < n; i++) {
             int m = state.historyMove(i);
             long c = cardsOf(m);
@@ -275,13 +277,6 @@ public final class DouzeroGame {
 
     /** Bombs and rockets played so far. */
     public int bombs() {
-        int bombs = 0;
-        for (int i = 0; i < state.historyLength(); i++) {
-            int m = state.historyMove(i);
-            if (m != MoveTable.PASS && table.isBombOrRocket(m)) {
-                bombs++;
-            }
-        }
         return bombs;
     }
 
@@ -308,10 +303,5 @@ public final class DouzeroGame {
 
     int[] legalMoves() {
         return Arrays.copyOf(legal, legalCount);
-    }
-
-    /** The code of the last answer. */
-    int code() {
-        return code;
     }
 }

@@ -497,14 +497,13 @@ public final class PythonBridge implements AutoCloseable {
             }
             default -> throw new IllegalArgumentException("call must be reset, step or observe, not '" + call + "'");
         }
-        byte[] obs = game.observation();
-        int[] legal = game.legalIds();
         return json(g -> {
             g.writeNumberField("game", id);
             g.writeNumberField("code", code);
-            g.writeStringField("obs", java.util.Base64.getEncoder().encodeToString(obs));
+            g.writeFieldName("obs");
+            g.writeBinary(game.observationArray(), 0, game.observationSize());
             g.writeFieldName("legal");
-            g.writeArray(legal, 0, legal.length);
+            g.writeArray(game.legalArray(), 0, game.legalCount());
             if (call.equals("reset")) {
                 g.writeStringField("deal", game.deal());
             }

@@ -36,7 +36,6 @@ public final class RlcardGame {
     /** Bytes of the legal ids' buffer: a 32-bit int in the platform's order for each possible move. */
     public static final int LEGAL_BYTES = 4 * MoveGenerator.MAX_MOVES;
 
-    private final Rules rules;
     private final MoveTable table;
     private final MoveGenerator generator;
     private final RlcardCodec codec;
@@ -54,7 +53,6 @@ public final class RlcardGame {
     private Deal deal;
 
     RlcardGame(Rules rules, MoveGenerator generator, RlcardCodec codec) {
-        this.rules = rules;
         this.table = rules.table();
         this.generator = generator;
         this.codec = codec;
@@ -202,16 +200,6 @@ public final class RlcardGame {
         return deal == null ? null : deal.toString();
     }
 
-    /** The last answer's observation (a copy of its {@code observationSize} bytes). */
-    byte[] observation() {
-        return java.util.Arrays.copyOf(observation, observationSize);
-    }
-
-    /** The last answer's legal ids (a copy). */
-    int[] legalIds() {
-        return java.util.Arrays.copyOf(legal, legalCount);
-    }
-
     /** The last answer's legal ids, {@link #legalCount()} of them from index 0 (not a copy: read only). */
     int[] legalArray() {
         return legal;
@@ -228,20 +216,5 @@ public final class RlcardGame {
 
     int observationSize() {
         return observationSize;
-    }
-
-    /** Whether the landlord won (the game over). */
-    boolean landlordWon() {
-        return state.landlordWins();
-    }
-
-    /** The game's state (read only). */
-    GameState state() {
-        return state;
-    }
-
-    /** The rules the game is played under. */
-    Rules rules() {
-        return rules;
     }
 }
