@@ -3,6 +3,7 @@ package io.github.ddzengine.tools;
 import io.github.ddzengine.tools.cli.CheckedOutputStream;
 import io.github.ddzengine.tools.cli.Exits;
 import io.github.ddzengine.tools.cli.VersionProvider;
+import io.github.ddzengine.tools.cli.VerbStreams;
 import io.github.ddzengine.tools.verbs.AnalyzeCommand;
 import io.github.ddzengine.tools.verbs.BidCommand;
 import io.github.ddzengine.tools.verbs.BotzoneCommand;
@@ -18,15 +19,12 @@ import io.github.ddzengine.tools.verbs.SolveCommand;
 import io.github.ddzengine.tools.verbs.SplitCommand;
 import io.github.ddzengine.tools.verbs.TablesCommand;
 import io.github.ddzengine.tools.web.WebToolkit;
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -91,11 +89,8 @@ public final class Ddz implements Callable<Integer> {
     public static int run(InputStream in, OutputStream out, OutputStream err, String... args) {
         CommandLine cl = commandLine(in, args);
         CheckedOutputStream checked = new CheckedOutputStream(out);
-        // A large buffer and no auto-flush: output is flushed once at exit (and by --batch when
-        // its input runs dry), so big listings don't cost a system call per line.
-        PrintWriter o = new PrintWriter(new BufferedWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8),
-            1 << 16), false);
-        PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        PrintWriter o = VerbStreams.out(checked);
+        PrintWriter e = VerbStreams.err(err);
         cl.setOut(o);
         cl.setErr(e);
         int code;
@@ -106,17 +101,7 @@ public final class Ddz implements Callable<Integer> {
             // table file, a stack or heap exhausted) is one line too
             code = Exits.fatalError(fatal, executed(cl), e);
         }
-        o.flush();
-        if (o.checkError()) {
-            // a closed pipe (| head) is the reader's choice: quiet, as SIGPIPE leaves a C tool
-            if (!checked.brokenPipe()) {
-                e.println(executed(cl).getCommandSpec().qualifiedName() + ": cannot write standard output: "
-                    + checked.reason());
-            }
-            code = Exits.OUTPUT;
-        }
-        e.flush();
-        return code;
+        return VerbStreams.finish(o, checked, e, executed(cl).getCommandSpec().qualifiedName(), code);
     }
 
     /** The verb a command line ran (the deepest subcommand parsed), or the top command. */

@@ -7,15 +7,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
+import io.github.ddzengine.tools.verbs.QuickSolve;
 import io.github.ddzengine.tools.warm.WarmClient;
 
 /**
  * The jar's entry point ({@code java -jar ddz.jar}, the {@code ddz} launcher): {@code solve},
- * {@code moves} and {@code split} go to the warm engine when one runs for this jar (and start one
- * for the next command where none does: docs/cli/warm.md); everything else, and those where no
- * warm engine answers, run here ({@link Ddz#main}). This class loads no command-line framework, so
- * a command the warm engine answers costs the caller a JVM start and little more.
+ * {@code moves} and {@code split} go to the warm engine when one runs for this jar (where none
+ * does, they start one for the next command once they have answered: docs/cli/warm.md); a plain
+ * {@code solve [POSITION] [--json]} that no warm engine answers runs here without the command-line
+ * framework ({@link QuickSolve}); everything else runs here through it ({@link Ddz#run}). This
+ * class loads no command-line framework, so a command the warm engine answers costs the caller a
+ * JVM start and little more.
  */
 public final class Main {
     private Main() {
@@ -30,9 +34,18 @@ public final class Main {
         InputStream in = standardInputIsTheJvms() ? InputStream.nullInputStream() : System.in;
         OutputStream out = new FileOutputStream(FileDescriptor.out);
         OutputStream err = new FileOutputStream(FileDescriptor.err);
-        int code = WarmClient.run(args, in, out, err, System.getenv());
+        Map<String, String> env = System.getenv();
+        int code = WarmClient.run(args, in, out, err, env);
         if (code < 0) {
-            Ddz.main(args);
+            int here = QuickSolve.run(args, out, err);
+            if (here < 0) {
+                here = Ddz.run(in, out, err, args);
+            }
+            if (code == WarmClient.NO_SERVER) {
+                // after the answer is written: a server warming up would share the processors with it
+                WarmClient.startServer(env);
+            }
+            code = here;
         }
         System.exit(code);
     }

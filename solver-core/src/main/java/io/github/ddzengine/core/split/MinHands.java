@@ -146,19 +146,32 @@ public final class MinHands {
         }
         optFirstId = new int[n][12];
         optEndId = new int[n][12];
+        // one pass over the moves (not one per option: a cold start runs this interpreted)
+        int maxFamily = 0;
+        for (int id = 1; id < size; id++) {
+            maxFamily = Math.max(maxFamily, table.family(id));
+        }
+        int[] optionOf = new int[maxFamily + 1];
+        java.util.Arrays.fill(optionOf, -1);
         for (int o = 0; o < n; o++) {
-            if (optFamily[o] < 0) {
-                continue;
-            }
-            java.util.Arrays.fill(optFirstId[o], Integer.MAX_VALUE);
-            for (int id = 1; id < size; id++) {
-                if (table.family(id) == optFamily[o] && rules.allows(id)) {
-                    int s = table.mainRank(id);
-                    optFirstId[o][s] = Math.min(optFirstId[o][s], id);
-                    optEndId[o][s] = Math.max(optEndId[o][s], id + 1);
+            if (optFamily[o] >= 0) {
+                java.util.Arrays.fill(optFirstId[o], Integer.MAX_VALUE);
+                if (optFamily[o] <= maxFamily) {
+                    optionOf[optFamily[o]] = o;
                 }
             }
-            for (int s = 0; s < 12; s++) {
+        }
+        for (int id = 1; id < size; id++) {
+            int f = table.family(id);
+            int o = f >= 0 ? optionOf[f] : -1;
+            if (o >= 0 && rules.allows(id)) {
+                int s = table.mainRank(id);
+                optFirstId[o][s] = Math.min(optFirstId[o][s], id);
+                optEndId[o][s] = Math.max(optEndId[o][s], id + 1);
+            }
+        }
+        for (int o = 0; o < n; o++) {
+            for (int s = 0; optFamily[o] >= 0 && s < 12; s++) {
                 if (optFirstId[o][s] == Integer.MAX_VALUE) {
                     optFirstId[o][s] = 0;
                 }

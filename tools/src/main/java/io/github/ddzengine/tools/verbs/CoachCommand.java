@@ -107,7 +107,7 @@ public final class CoachCommand implements Callable<Integer> {
         try {
             String text = positionOptions.text(position, rules);
             if (text == null) {
-                text = position.isEmpty() ? SolveCommand.EXAMPLE : String.join(" ", position);
+                text = position.isEmpty() ? SolveOne.EXAMPLE : String.join(" ", position);
             }
             p = Position.parse(text, rules);
         } catch (IllegalArgumentException e) {
@@ -223,7 +223,7 @@ public final class CoachCommand implements Callable<Integer> {
                         + t(" Type undo to take back a move, or quit.", "输入 悔棋 可以退回，或 退出。"));
                 } else {
                     if (show == 2) {
-                        SolveCommand.printHands(out, coach.position(), lang);
+                        SolveOne.printHands(out, coach.position(), lang);
                     }
                     verdict();
                 }

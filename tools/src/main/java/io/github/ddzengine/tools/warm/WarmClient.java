@@ -23,12 +23,19 @@ import java.util.Map;
 
 /**
  * The warm engine's client ({@link WarmEngine}): sends a command to this jar's server and relays
- * its output and exit code; where there is no server it starts one in the background (at most one
- * start a minute) and lets the caller run the command itself, so no command waits for a server.
+ * its output and exit code; where there is no server the caller runs the command itself and then
+ * starts one in the background ({@link #startServer}, at most one start a minute), so no command
+ * waits for a server and none shares the processor with one warming up.
  */
 public final class WarmClient {
     /** Seconds between two starts of a server that did not come up. */
     static final int RESTART_SECONDS = 60;
+
+    /**
+     * What {@link #run} returns when the command is eligible but no server answers this jar: the
+     * caller runs the command itself, then calls {@link #startServer} for the next one.
+     */
+    public static final int NO_SERVER = -2;
 
     private WarmClient() {
     }
@@ -36,8 +43,9 @@ public final class WarmClient {
     /**
      * Runs {@code args} on the warm engine when it is eligible ({@link WarmEngine#eligible}).
      *
-     * @return the command's exit code, or -1 when the caller must run the command itself (not
-     *     eligible, no server yet, the server busy or gone before any output)
+     * @return the command's exit code; {@link #NO_SERVER} when no server runs for this jar; -1 when
+     *     the caller must run the command itself for another reason (not eligible, the server busy or
+     *     gone before any output)
      */
     public static int run(String[] args, InputStream stdin, OutputStream out, OutputStream err, Map<String, String> env) {
         if (!WarmEngine.eligible(args, env)) {
@@ -50,6 +58,9 @@ public final class WarmClient {
             return -1;
         }
         Path socket = dir.resolve(key + ".sock");
+        if (!Files.exists(socket)) {
+            return NO_SERVER; // no socket classes to load for nothing
+        }
         SocketChannel ch;
         try {
             ch = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -57,8 +68,7 @@ public final class WarmClient {
                 ch.connect(UnixDomainSocketAddress.of(socket));
             } catch (IOException | RuntimeException e) {
                 ch.close();
-                start(dir, key, jar, env);
-                return -1;
+                return NO_SERVER;
             }
         } catch (IOException e) {
             return -1;
@@ -138,6 +148,22 @@ public final class WarmClient {
         }
     }
 
+    /**
+     * Starts this jar's server in the background for the commands that follow, unless one was
+     * started in the last minute: call it after a command that {@link #run} answered with
+     * {@link #NO_SERVER} has written its output (the server warms its JIT for a few seconds, on the
+     * processors that command would share with it). Never throws: without a server every command
+     * runs in its own process.
+     */
+    public static void startServer(Map<String, String> env) {
+        Path jar = WarmEngine.jar();
+        Path dir = jar == null ? null : WarmEngine.directory(env);
+        String key = dir == null ? null : WarmEngine.key(jar, env);
+        if (key != null) {
+            start(dir, key, jar, env);
+        }
+    }
+
     /** Starts this jar's server in the background unless one was started in the last minute. */
     static void start(Path dir, String key, Path jar, Map<String, String> env) {
         Path lock = dir.resolve(key + ".lock");
@@ -154,7 +180,11 @@ public final class WarmClient {
             Files.setLastModifiedTime(lock, FileTime.fromMillis(System.currentTimeMillis()));
             List<String> cmd = new ArrayList<>();
             if (new File("/usr/bin/setsid").canExecute()) {
-                cmd.add("/usr/bin/setsid"); // its own session: a terminal's hang-up does not reach it
+                // its own session: a terminal's hang-up does not reach it; -f: setsid forks and
+                // exits at once, so this JVM has no child to wait for (a thread waiting for one
+                // holds the JVM's exit up for 0.3 s)
+                cmd.add("/usr/bin/setsid");
+                cmd.add("-f");
             }
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             cmd.addAll(List.of("-XX:+UseSerialGC", "-Xms16m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-Xlog:disable",
@@ -164,7 +194,7 @@ public final class WarmClient {
                 cmd.addAll(Arrays.asList(opts.split("\\s+")));
             }
             cmd.addAll(List.of("-cp", jar.toString(), WarmServer.class.getName(), dir.resolve(key + ".sock").toString(),
-                String.valueOf(WarmEngine.idleSeconds(env))));
+                String.valueOf(WarmEngine.idleSeconds(env)), String.valueOf(ProcessHandle.current().pid())));
             ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             pb.redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(key + ".log").toFile()));

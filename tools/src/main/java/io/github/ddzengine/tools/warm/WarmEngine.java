@@ -141,7 +141,10 @@ public final class WarmEngine {
                 a = (a ^ (x & 0xFF)) * 0x100000001b3L;
                 b = (b ^ (x & 0xFF)) * 0x100000001b3L + 1;
             }
-            return String.format("%016x%04x", a, b & 0xFFFF);
+            // "%016x%04x" without java.util.Formatter (its start is a cold command's cost)
+            String high = Long.toHexString(a);
+            String low = Long.toHexString(b & 0xFFFF);
+            return "0".repeat(16 - high.length()) + high + "0".repeat(4 - low.length()) + low;
         } catch (IOException e) {
             return null;
         }

@@ -15,6 +15,9 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -54,16 +57,34 @@ public final class WarmServer {
     }
 
     /**
-     * Runs a server: {@code SOCKET IDLE_SECONDS}. Exits 0 when it stops (or when another server
-     * already answers on the socket).
+     * Runs a server: {@code SOCKET IDLE_SECONDS [CLIENT_PID]}; with the pid of the client that
+     * started it, it warms up only once that process has ended (at most 10 s later), so that the
+     * warm-up does not share the processors with the client's exit. Exits 0 when it stops (or when
+     * another server already answers on the socket).
      */
     public static void main(String[] args) throws IOException {
         WarmServer s = new WarmServer(Path.of(args[0]), Integer.parseInt(args[1]), WarmEngine.jar());
+        if (args.length > 2) {
+            awaitExit(Long.parseLong(args[2]), 10_000);
+        }
         s.warmUp();
         if (s.bind()) {
             s.serve();
         }
         System.exit(0);
+    }
+
+    /** Waits until process {@code pid} has ended, at most {@code millis} ms (no wait when it is not there). */
+    static void awaitExit(long pid, long millis) {
+        ProcessHandle.of(pid).ifPresent(h -> {
+            try {
+                h.onExit().get(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // warm up now: the client is slow to go, or cannot be watched
+            }
+        });
     }
 
     /** Runs the commands the warm engine answers until the JIT has compiled their hot code (a few seconds). */
