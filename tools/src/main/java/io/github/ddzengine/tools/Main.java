@@ -35,7 +35,9 @@ public final class Main {
         OutputStream out = new FileOutputStream(FileDescriptor.out);
         OutputStream err = new FileOutputStream(FileDescriptor.err);
         Map<String, String> env = System.getenv();
-        int code = WarmClient.run(args, in, out, err, env);
+        // the launcher saw no warm engine and starts one itself once this process has ended
+        boolean launcherStarts = WarmClient.LAUNCHER_STARTS.equals(env.get(WarmClient.START_ENV));
+        int code = launcherStarts ? -1 : WarmClient.run(args, in, out, err, env);
         if (code < 0) {
             int here = QuickSolve.run(args, out, err);
             if (here < 0) {

@@ -37,7 +37,32 @@ public final class WarmClient {
      */
     public static final int NO_SERVER = -2;
 
+    /**
+     * The environment variable by which the launcher tells the jar's entry point that it saw no
+     * warm engine and starts one itself after the command ({@link #main}): the command then asks
+     * for none and starts none.
+     */
+    public static final String START_ENV = "DDZ_WARM_START";
+    /** {@link #START_ENV}'s value: the launcher starts the engine. */
+    public static final String LAUNCHER_STARTS = "launcher";
+
     private WarmClient() {
+    }
+
+    /**
+     * {@code start COMMAND...}: starts this jar's server ({@link #startServer}) when {@code
+     * COMMAND} is one it answers ({@link WarmEngine#eligible}); the launcher runs it in the
+     * background once a command that found no server has ended. Prints nothing; exits 0.
+     *
+     * @param args {@code start} and the command's arguments
+     */
+    public static void main(String[] args) {
+        Map<String, String> env = System.getenv();
+        if (args.length > 1 && args[0].equals("start")
+            && WarmEngine.eligible(Arrays.copyOfRange(args, 1, args.length), env)) {
+            startServer(env);
+        }
+        System.exit(0);
     }
 
     /**
