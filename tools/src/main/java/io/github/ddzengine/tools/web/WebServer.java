@@ -526,6 +526,10 @@ public final class WebServer implements AutoCloseable {
             for (int r; (r = in.read(chunk)) > 0; ) {
                 if (buf.size() + r > limit) {
                     ex.getResponseHeaders().set("Connection", "close");
+                    // read on a little (at most the limit again), so that a client still sending the
+                    // end of its body reads the answer: closing on unread bytes resets the connection,
+                    // and the client's answer with it
+                    drain(in, chunk, limit);
                     throw new HttpError(413, "request body is over this endpoint's limit of " + limit + " bytes");
                 }
                 buf.write(chunk, 0, r);
@@ -536,6 +540,18 @@ public final class WebServer implements AutoCloseable {
                 + "connection broke)");
         }
         return Req.parse(buf.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Reads and drops at most {@code max} more bytes of {@code in}; a read that fails ends it. */
+    private static void drain(InputStream in, byte[] chunk, long max) {
+        try {
+            long more = 0;
+            for (int r; more <= max && (r = in.read(chunk)) > 0; ) {
+                more += r;
+            }
+        } catch (IOException e) {
+            // the client is gone or stopped sending: the answer goes out as it can
+        }
     }
 
     private static void send(HttpExchange ex, int status, ObjectNode body) throws IOException {
