@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OutputFailureTest {
     /** A device that is always full, as {@code /dev/full}. */
-    private static final class FullDisk extends OutputStream {
+    static final class FullDisk extends OutputStream {
         long bytesTried;
 
         @Override

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 import io.github.ddzengine.tools.cli.Exits;
@@ -84,13 +82,8 @@ class QuickSolveTest {
     @Test
     void outputThatCannotBeWrittenIsOneLineAndExitCodeFour() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        OutputStream full = new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                throw new IOException("No space left on device");
-            }
-        };
-        assertEquals(Exits.OUTPUT, QuickSolve.run(new String[] {"solve", "3/4 1"}, full, err));
+        String[] args = {"solve", "3/4 1"};
+        assertEquals(Exits.OUTPUT, QuickSolve.run(args, new OutputFailureTest.FullDisk(), err));
         assertEquals("ddz solve: cannot write standard output: No space left on device\n",
             err.toString(StandardCharsets.UTF_8));
     }

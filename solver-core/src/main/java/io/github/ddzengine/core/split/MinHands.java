@@ -115,21 +115,18 @@ public final class MinHands {
             minLength[f.multiplicity] = Math.min(minLength[f.multiplicity], f.length);
             n++;
         }
-        // group options by (multiplicity, wing family type) with lengths ascending
-        Integer[] order = new Integer[n];
+        // group options by (multiplicity, wing family type) with lengths ascending: a stable
+        // insertion sort of a few dozen options (no comparator to bootstrap in a cold start)
+        int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        final int[] fm = mult;
-        final int[] fl = len;
-        final int[] ff = fam;
-        java.util.Arrays.sort(order, (a, b) -> {
-            int c = Integer.compare(fm[a], fm[b]);
-            if (c == 0) {
-                c = Integer.compare(groupOf(ff[a], families), groupOf(ff[b], families));
+            int key = optionKey(mult[i], fam[i], len[i], families);
+            int j = i;
+            while (j > 0 && optionKey(mult[order[j - 1]], fam[order[j - 1]], len[order[j - 1]], families) > key) {
+                order[j] = order[j - 1];
+                j--;
             }
-            return c != 0 ? c : Integer.compare(fl[a], fl[b]);
-        });
+            order[j] = i;
+        }
         optMultiplicity = new int[n];
         optLength = new int[n];
         optFamily = new int[n];
@@ -267,20 +264,42 @@ public final class MinHands {
         } catch (java.io.IOException e) {
             return false;
         }
-        int[] order = profileOrder();
-        if (data.length != order.length + 4) {
+        int size = data.length - 4;
+        if (size < 0) {
             return false;
         }
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(data, 0, order.length);
+        crc.update(data, 0, size);
         int c = (int) crc.getValue();
         for (int i = 0; i < 4; i++) {
-            if (data[order.length + i] != (byte) (c >>> (24 - 8 * i))) {
+            if (data[size + i] != (byte) (c >>> (24 - 8 * i))) {
                 return false;
             }
         }
-        for (int i = 0; i < order.length; i++) {
-            profileMin[profile(canonicalHand(order[i]))] = data[i];
+        // profileOrder()'s order, each profile's index computed from its counts (as profile() of its
+        // canonical hand), the loops cut where no singles are left (a cold start runs this interpreted)
+        int k = 0;
+        for (int cards = 0; cards <= 54; cards++) {
+            for (int n4 = 0; n4 <= 13 && 4 * n4 <= cards; n4++) {
+                for (int n3 = 0; n3 + n4 <= 13 && 4 * n4 + 3 * n3 <= cards; n3++) {
+                    for (int n2 = 0; n2 + n3 + n4 <= 13 && 4 * n4 + 3 * n3 + 2 * n2 <= cards; n2++) {
+                        for (int jokers = 0; jokers < 4; jokers++) {
+                            int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
+                            if (n1 >= 0 && n1 + n2 + n3 + n4 <= 13) {
+                                if (k == size) {
+                                    java.util.Arrays.fill(profileMin, UNKNOWN); // not this table
+                                    return false;
+                                }
+                                profileMin[(((n4 * 14 + n3) * 14 + n2) * 14 + n1) * 4 + jokers] = data[k++];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (k != size) {
+            java.util.Arrays.fill(profileMin, UNKNOWN);
+            return false;
         }
         return true;
     }
@@ -601,6 +620,11 @@ public final class MinHands {
 
     private static int groupOf(int family, MoveFamily[] families) {
         return family < 0 ? 0 : 1 + families[family].wingKind;
+    }
+
+    /** The sort key of a chain option: multiplicity, then wing group, then length (each below 2^8). */
+    private static int optionKey(int multiplicity, int family, int length, MoveFamily[] families) {
+        return (multiplicity << 16) | (groupOf(family, families) << 8) | length;
     }
 
     /** Rank set (bit 4s) of the starts where some allowed chain of minimal length fits in the hand. */
