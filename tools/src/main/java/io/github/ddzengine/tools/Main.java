@@ -15,7 +15,9 @@ import io.github.ddzengine.tools.warm.WarmClient;
 /**
  * The jar's entry point ({@code java -jar ddz.jar}, the {@code ddz} launcher): {@code solve},
  * {@code moves} and {@code split} go to the warm engine when one runs for this jar (where none
- * does, they start one for the next command once they have answered: docs/cli/warm.md); a plain
+ * does, one is started for the next command once they have answered: by the launcher after this
+ * process has ended when it says so in {@link WarmClient#START_ENV}, else by this process;
+ * docs/cli/warm.md); a plain
  * {@code solve [POSITION] [--json]} that no warm engine answers runs here without the command-line
  * framework ({@link QuickSolve}); everything else runs here through it ({@link Ddz#run}). This
  * class loads no command-line framework, so a command the warm engine answers costs the caller a
