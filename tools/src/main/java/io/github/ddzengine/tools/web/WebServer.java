@@ -61,7 +61,9 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *       requests with a body must be {@code application/json}, which a page of another origin
  *       cannot send without a preflight this server never grants.</li>
  *   <li>Request bodies: at most {@link Options#maxBodyBytes()} (record files:
- *       {@link Options#maxUploadBytes()}); a larger one is refused with 413 before it is read.</li>
+ *       {@link Options#maxUploadBytes()}); a larger one is refused with 413, read and dropped
+ *       first when it is at most {@link #DRAIN_BYTES} over the limit (so that the client reads the
+ *       answer), else unread.</li>
  *   <li>A request line, its headers and its body must keep coming: a connection silent for
  *       {@link #READ_TIMEOUT_MS} ms is closed; at most {@link #MAX_CONNECTIONS} connections are
  *       open at once (more wait in the operating system's accept queue).</li>
@@ -80,6 +82,11 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class WebServer implements AutoCloseable {
     /** The longest wait for the next bytes of a request (line, headers, body) or for a client to read, ms. */
     static final long READ_TIMEOUT_MS = 5_000;
+    /**
+     * How far past its limit a refused request body is still read (and dropped) before the 413,
+     * so that its client reads the answer; a body larger than that is refused unread.
+     */
+    static final long DRAIN_BYTES = 1 << 20;
     /** The most connections open at once. */
     static final int MAX_CONNECTIONS = 512;
     /** The server's own threads for pages and cheap endpoints, beside those that wait for a worker. */
@@ -515,6 +522,10 @@ public final class WebServer implements AutoCloseable {
             }
             if (n > limit) {
                 ex.getResponseHeaders().set("Connection", "close");
+                if (n - limit <= DRAIN_BYTES) {
+                    // closing on unread bytes resets the connection, and the client's answer with it
+                    drain(ex.getRequestBody(), new byte[8192], n);
+                }
                 throw new HttpError(413, "request body of " + n + " bytes is over this endpoint's limit of " + limit
                     + " bytes");
             }
@@ -526,10 +537,9 @@ public final class WebServer implements AutoCloseable {
             for (int r; (r = in.read(chunk)) > 0; ) {
                 if (buf.size() + r > limit) {
                     ex.getResponseHeaders().set("Connection", "close");
-                    // read on a little (at most the limit again), so that a client still sending the
-                    // end of its body reads the answer: closing on unread bytes resets the connection,
-                    // and the client's answer with it
-                    drain(in, chunk, limit);
+                    // read on a little, so that a client still sending the end of its body reads the
+                    // answer: closing on unread bytes resets the connection, and the answer with it
+                    drain(in, chunk, DRAIN_BYTES);
                     throw new HttpError(413, "request body is over this endpoint's limit of " + limit + " bytes");
                 }
                 buf.write(chunk, 0, r);
