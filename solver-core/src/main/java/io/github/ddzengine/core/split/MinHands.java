@@ -213,10 +213,11 @@ public final class MinHands {
     static int[] profileOrder() {
         int[] out = new int[PROFILES];
         int k = 0;
+        // the loops stop where no singles are left (a cold start runs this interpreted)
         for (int cards = 0; cards <= 54; cards++) {
-            for (int n4 = 0; n4 <= 13; n4++) {
-                for (int n3 = 0; n3 + n4 <= 13; n3++) {
-                    for (int n2 = 0; n2 + n3 + n4 <= 13; n2++) {
+            for (int n4 = 0; n4 <= 13 && 4 * n4 <= cards; n4++) {
+                for (int n3 = 0; n3 + n4 <= 13 && 4 * n4 + 3 * n3 <= cards; n3++) {
+                    for (int n2 = 0; n2 + n3 + n4 <= 13 && 4 * n4 + 3 * n3 + 2 * n2 <= cards; n2++) {
                         for (int jokers = 0; jokers < 4; jokers++) {
                             int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
                             if (n1 >= 0 && n1 + n2 + n3 + n4 <= 13) {
@@ -228,6 +229,15 @@ public final class MinHands {
             }
         }
         return java.util.Arrays.copyOf(out, k);
+    }
+
+    /** {@link #profile} of a packed profile's canonical hand, from its counts alone. */
+    private static int packedProfile(int packed) {
+        int n1 = packed & 15;
+        int n2 = (packed >>> 4) & 15;
+        int n3 = (packed >>> 8) & 15;
+        int n4 = (packed >>> 12) & 15;
+        return (((n4 * 14 + n3) * 14 + n2) * 14 + n1) * 4 + (packed >>> 16);
     }
 
     private static long canonicalHand(int packed) {
@@ -264,42 +274,20 @@ public final class MinHands {
         } catch (java.io.IOException e) {
             return false;
         }
-        int size = data.length - 4;
-        if (size < 0) {
+        int[] order = profileOrder();
+        if (data.length != order.length + 4) {
             return false;
         }
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(data, 0, size);
+        crc.update(data, 0, order.length);
         int c = (int) crc.getValue();
         for (int i = 0; i < 4; i++) {
-            if (data[size + i] != (byte) (c >>> (24 - 8 * i))) {
+            if (data[order.length + i] != (byte) (c >>> (24 - 8 * i))) {
                 return false;
             }
         }
-        // profileOrder()'s order, each profile's index computed from its counts (as profile() of its
-        // canonical hand), the loops cut where no singles are left (a cold start runs this interpreted)
-        int k = 0;
-        for (int cards = 0; cards <= 54; cards++) {
-            for (int n4 = 0; n4 <= 13 && 4 * n4 <= cards; n4++) {
-                for (int n3 = 0; n3 + n4 <= 13 && 4 * n4 + 3 * n3 <= cards; n3++) {
-                    for (int n2 = 0; n2 + n3 + n4 <= 13 && 4 * n4 + 3 * n3 + 2 * n2 <= cards; n2++) {
-                        for (int jokers = 0; jokers < 4; jokers++) {
-                            int n1 = cards - 4 * n4 - 3 * n3 - 2 * n2 - Integer.bitCount(jokers);
-                            if (n1 >= 0 && n1 + n2 + n3 + n4 <= 13) {
-                                if (k == size) {
-                                    java.util.Arrays.fill(profileMin, UNKNOWN); // not this table
-                                    return false;
-                                }
-                                profileMin[(((n4 * 14 + n3) * 14 + n2) * 14 + n1) * 4 + jokers] = data[k++];
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if (k != size) {
-            java.util.Arrays.fill(profileMin, UNKNOWN);
-            return false;
+        for (int i = 0; i < order.length; i++) {
+            profileMin[packedProfile(order[i])] = data[i];
         }
         return true;
     }
