@@ -596,7 +596,8 @@ public final class WebServer implements AutoCloseable {
             path = path + ".html"; // /puzzle -> /puzzle.html
         }
         // a long path is no page: checked first, as the pattern's repetition recurses a frame a segment
-        if (path.length() > 200 || !SAFE_PATH.matcher(path).matches() || path.contains("..") || path.endsWith("/")) {
+        if (path.length() > 200 || !SAFE_PATH.matcher(path).matches() || path.contains("..") || path.endsWith("/")
+            || path.startsWith("/parts/")) {
             throw new HttpError(404, "no page " + Req.oneLine(path));
         }
         String resource = path;
@@ -615,7 +616,18 @@ public final class WebServer implements AutoCloseable {
         write(ex, 200, bytes);
     }
 
+    /** A file of the pages' folder as served (a page in its layout, {@link Pages}); empty if absent. */
     private byte[] load(String path) {
+        byte[] bytes = resource(path);
+        if (bytes.length == 0 || !path.endsWith(".html")) {
+            return bytes;
+        }
+        String page = new String(bytes, StandardCharsets.UTF_8);
+        return Pages.render(new String(resource(Pages.LAYOUT), StandardCharsets.UTF_8), page)
+            .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] resource(String path) {
         try (InputStream in = WebServer.class.getResourceAsStream(STATIC + path)) {
             return in == null ? new byte[0] : in.readAllBytes();
         } catch (IOException e) {

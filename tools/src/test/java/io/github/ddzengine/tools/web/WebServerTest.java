@@ -125,9 +125,32 @@ class WebServerTest {
         assertTrue(js.body().contains("${"), "scripts are shipped unfiltered (template literals intact)");
         assertEquals(200, get("/css/ddz.css").status());
         bad(get("/nope"), 404, "no page");
+        bad(get("/parts/layout.html"), 404, "no page"); // the pages' layout is no page of its own
+        bad(get("/parts/layout"), 404, "no page");
         bad(get("/js/../../WebServer.class"), 400, "Bad Request"); // an ambiguous path: Jetty's 400, as JSON
         bad(get("/%2e%2e/version.properties"), 400, "Bad Request");
         bad(post("/", "{}"), 405, "use GET");
+    }
+
+    /** Every page is served in the one layout: its title, its script, its tab marked and no other. */
+    @Test
+    void servesEachPageInTheLayout() throws Exception {
+        String[][] pages = {{"/", "ddz-engine · ddz-engine", "home", ""}, {"/puzzle", "Puzzle · ddz-engine", "puzzle", "puzzle"},
+            {"/play", "Play · ddz-engine", "play", "play"}, {"/replay", "Replay · ddz-engine", "replay", "replay"},
+            {"/report", "Match report · ddz-engine", "report", "report"}, {"/ladder", "Ladder · ddz-engine", "ladder", "ladder"}};
+        for (String[] p : pages) {
+            String body = get(p[0]).body();
+            assertTrue(body.startsWith("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"), p[0]);
+            assertTrue(body.contains("<title>" + p[1] + "</title>"), p[0]);
+            assertTrue(body.contains("<script type=\"module\" src=\"/js/" + p[2] + ".js\"></script>"), p[0]);
+            assertEquals(200, get("/js/" + p[2] + ".js").status(), p[0]);
+            String header = body.substring(0, body.indexOf("</header>"));
+            int on = header.indexOf(" class=\"on\"");
+            assertEquals(p[3].isEmpty() ? -1 : header.indexOf("data-tab=\"" + p[3] + "\"") + 11 + p[3].length(), on, p[0]);
+            assertEquals(on, header.lastIndexOf(" class=\"on\""), p[0] + ": one tab marked");
+            assertFalse(body.contains("{{") || body.contains("<!-- page"), p[0]);
+            assertTrue(body.endsWith("</main>\n</body>\n</html>\n"), p[0]);
+        }
     }
 
     @Test
