@@ -9,7 +9,6 @@ import java.util.SplittableRandom;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
-import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
@@ -121,34 +120,25 @@ class MonteCarloReviewTest {
     @Test
     void aDeterminedLateGameWithWinningAndLosingCandidatesMatchesTheSolver() {
         MoveTable t = RULES.table();
-        MoveGenerator gen = new MoveGenerator(RULES);
         Solver solver = new Solver(RULES, 4);
         MonteCarloAgent one = new MonteCarloAgent(McSettings.defaults().withWorlds(6));
         MonteCarloAgent two = new MonteCarloAgent(McSettings.defaults().withWorlds(6).withThreads(2));
         MonteCarloAgent timed = new MonteCarloAgent(McSettings.defaults().withBudget(400));
-        int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom random = new SplittableRandom(2024);
         int found = 0;
         try {
             for (int game = 0; game < 4000 && found < 3; game++) {
-                long[] kittyOut = new long[1];
-                long[] hands = RandomGames.deal(random, kittyOut);
-                int[] history = new int[200];
-                int n = 0;
-                int last = MoveTable.PASS;
-                int lastBy = -1;
+                RandomGames.Walk walk = new RandomGames.Walk(RULES, random);
+                long[] hands = walk.hands;
                 while (true) {
-                    int seat = n % 3;
-                    int total = Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
+                    int seat = walk.seat();
+                    int total = walk.total();
                     if (seat != 0 && Cards.size(hands[0]) == 3 && total <= 16
-                        && new WorldSampler(InformationSet.of(RULES, seat, hands[seat], hands[0], 1,
-                            Arrays.copyOf(history, n)), Prior.UNIFORM).isDetermined()) {
+                        && new WorldSampler(walk.info(RULES, hands[0]), Prior.UNIFORM).isDetermined()) {
                         // (not determined when the landlord played a rank of the kitty: which copy it played is unknown)
-                        int lastMove = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
-                        int lastSeat = lastMove == MoveTable.PASS ? -1 : lastBy;
-                        SolveResult exact = solver.solve(Position.of(RULES, hands, seat, lastMove, lastSeat), true, 0, 0);
-                        InformationSet info = InformationSet.of(RULES, seat, hands[seat], hands[0], 1,
-                            Arrays.copyOf(history, n));
+                        SolveResult exact = solver.solve(Position.of(RULES, hands, seat, walk.toBeat(), walk.toBeatSeat()),
+                            true, 0, 0);
+                        InformationSet info = walk.info(RULES, hands[0]);
                         int[] cands = one.candidates(info);
                         int[] winning = exact.winningMoves();
                         long wins = Arrays.stream(cands).filter(m -> Arrays.stream(winning).anyMatch(x -> x == m)).count();
@@ -160,24 +150,8 @@ class MonteCarloReviewTest {
                             break;
                         }
                     }
-                    if (Cards.size(hands[0]) < 3 || total <= 10) {
+                    if (Cards.size(hands[0]) < 3 || total <= 10 || !walk.step(random)) {
                         break;
-                    }
-                    int toBeat = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
-                    int count = gen.answers(hands[seat], toBeat, buf);
-                    // prefer plays over passes so that the hands shrink; a random legal move otherwise
-                    int move = buf[random.nextInt(count)];
-                    if (move == MoveTable.PASS && count > 1 && random.nextInt(3) > 0) {
-                        move = buf[1 + random.nextInt(count - 1)];
-                    }
-                    if (move != MoveTable.PASS && t.cards(move) == hands[seat]) {
-                        break;
-                    }
-                    history[n++] = move;
-                    if (move != MoveTable.PASS) {
-                        hands[seat] -= t.cards(move);
-                        last = move;
-                        lastBy = seat;
                     }
                 }
             }
@@ -197,33 +171,24 @@ class MonteCarloReviewTest {
     @Test
     void aLargerDeterminedSetIsSolvedNotRolledOut() {
         MoveTable t = RULES.table();
-        MoveGenerator gen = new MoveGenerator(RULES);
         Solver solver = new Solver(RULES, 8);
         MonteCarloAgent one = new MonteCarloAgent(McSettings.defaults().withWorlds(5));
         MonteCarloAgent two = new MonteCarloAgent(McSettings.defaults().withWorlds(5).withThreads(2));
         MonteCarloAgent timed = new MonteCarloAgent(McSettings.defaults().withBudget(400));
-        int[] buf = new int[MoveGenerator.MAX_MOVES];
         SplittableRandom random = new SplittableRandom(77);
         int found = 0;
         try {
             for (int game = 0; game < 4000 && found < 6; game++) {
-                long[] kittyOut = new long[1];
-                long[] hands = RandomGames.deal(random, kittyOut);
-                int[] history = new int[200];
-                int n = 0;
-                int last = MoveTable.PASS;
-                int lastBy = -1;
+                RandomGames.Walk walk = new RandomGames.Walk(RULES, random);
+                long[] hands = walk.hands;
                 while (true) {
-                    int seat = n % 3;
-                    int total = Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
+                    int seat = walk.seat();
+                    int total = walk.total();
                     if (seat != 0 && Cards.size(hands[0]) == 3 && total > 18 && total <= 26) {
-                        InformationSet info = InformationSet.of(RULES, seat, hands[seat], hands[0], 1,
-                            Arrays.copyOf(history, n));
+                        InformationSet info = walk.info(RULES, hands[0]);
                         if (new WorldSampler(info, Prior.UNIFORM).isDetermined()) {
-                            int lastMove = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
-                            int lastSeat = lastMove == MoveTable.PASS ? -1 : lastBy;
-                            SolveResult exact = solver.solve(Position.of(RULES, hands, seat, lastMove, lastSeat), true, 0,
-                                200_000);
+                            SolveResult exact = solver.solve(Position.of(RULES, hands, seat, walk.toBeat(),
+                                walk.toBeatSeat()), true, 0, 200_000);
                             int[] cands = one.candidates(info);
                             if (exact.isKnown()) {
                                 int[] winning = exact.winningMoves();
@@ -244,23 +209,8 @@ class MonteCarloReviewTest {
                             break;
                         }
                     }
-                    if (Cards.size(hands[0]) < 3) {
+                    if (Cards.size(hands[0]) < 3 || !walk.step(random)) {
                         break;
-                    }
-                    int toBeat = lastBy < 0 || lastBy == seat ? MoveTable.PASS : last;
-                    int count = gen.answers(hands[seat], toBeat, buf);
-                    int move = buf[random.nextInt(count)];
-                    if (move == MoveTable.PASS && count > 1 && random.nextInt(3) > 0) {
-                        move = buf[1 + random.nextInt(count - 1)];
-                    }
-                    if (move != MoveTable.PASS && t.cards(move) == hands[seat]) {
-                        break;
-                    }
-                    history[n++] = move;
-                    if (move != MoveTable.PASS) {
-                        hands[seat] -= t.cards(move);
-                        last = move;
-                        lastBy = seat;
                     }
                 }
             }

@@ -82,4 +82,70 @@ final class RandomGames {
         }
         return new Game(hands, kitty[0], Arrays.copyOf(history, n));
     }
+
+    /**
+     * A deal walked one random legal move at a time (a play preferred over a pass two times in
+     * three, so that the hands shrink), for tests that stop where a position suits them.
+     */
+    static final class Walk {
+        final long[] hands;
+        private final MoveTable table;
+        private final MoveGenerator gen;
+        private final int[] buf = new int[MoveGenerator.MAX_MOVES];
+        private final int[] history = new int[200];
+        private int n;
+        private int last = MoveTable.PASS;
+        private int lastBy = -1;
+
+        Walk(Rules rules, SplittableRandom random) {
+            this.hands = deal(random, new long[1]);
+            this.table = rules.table();
+            this.gen = new MoveGenerator(rules);
+        }
+
+        /** The seat to act. */
+        int seat() {
+            return n % 3;
+        }
+
+        /** The cards in all hands. */
+        int total() {
+            return Cards.size(hands[0]) + Cards.size(hands[1]) + Cards.size(hands[2]);
+        }
+
+        /** The move the seat to act must beat, {@link MoveTable#PASS} on a lead. */
+        int toBeat() {
+            return lastBy < 0 || lastBy == seat() ? MoveTable.PASS : last;
+        }
+
+        /** The seat that played {@link #toBeat()}, -1 on a lead. */
+        int toBeatSeat() {
+            return toBeat() == MoveTable.PASS ? -1 : lastBy;
+        }
+
+        /** The information set of the seat to act (the landlord's kitty: {@code kitty}). */
+        InformationSet info(Rules rules, long kitty) {
+            return InformationSet.of(rules, seat(), hands[seat()], kitty, 1, Arrays.copyOf(history, n));
+        }
+
+        /** Plays one move; false, with nothing played, where the move drawn would empty the mover's hand. */
+        boolean step(SplittableRandom random) {
+            int seat = seat();
+            int count = gen.answers(hands[seat], toBeat(), buf);
+            int move = buf[random.nextInt(count)];
+            if (move == MoveTable.PASS && count > 1 && random.nextInt(3) > 0) {
+                move = buf[1 + random.nextInt(count - 1)];
+            }
+            if (move != MoveTable.PASS && table.cards(move) == hands[seat]) {
+                return false;
+            }
+            history[n++] = move;
+            if (move != MoveTable.PASS) {
+                hands[seat] -= table.cards(move);
+                last = move;
+                lastBy = seat;
+            }
+            return true;
+        }
+    }
 }
