@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.movegen.MoveGenerator;
@@ -15,6 +14,7 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.testing.Concurrently;
 import io.github.ddzengine.core.testing.Minimax;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -111,33 +111,16 @@ class EndgameTableReviewTest {
             expected[i] = plain.solve(positions[i], false, 0, 0).moverWins();
         }
         EngineTables tables = EngineTables.NONE.withEndgame(twoSeats);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
         long[] hits = new long[2];
-        Thread[] threads = new Thread[2];
-        for (int t = 0; t < 2; t++) {
-            final int id = t;
-            threads[t] = new Thread(() -> {
-                try {
-                    Solver s = new Solver(Rules.STANDARD, 8, tables);
-                    for (int round = 0; round < 3; round++) {
-                        for (int i = id; i < n; i++) {
-                            assertEquals(expected[i], s.solve(positions[i], false, 0, 0).moverWins(),
-                                positions[i].toString());
-                            hits[id] += s.endgameHits();
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+        Concurrently.run(2, id -> {
+            Solver s = new Solver(Rules.STANDARD, 8, tables);
+            for (int round = 0; round < 3; round++) {
+                for (int i = id; i < n; i++) {
+                    assertEquals(expected[i], s.solve(positions[i], false, 0, 0).moverWins(), positions[i].toString());
+                    hits[id] += s.endgameHits();
                 }
-            });
-            threads[t].start();
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
+            }
+        });
         assertTrue(hits[0] > 0 && hits[1] > 0, "both threads probed the table");
     }
 

@@ -214,29 +214,14 @@ class SegmentTableTest {
             hands[i] = RandomHands.deal(random, 17 + random.nextInt(4));
             expected[i] = without.count(hands[i]);
         }
-        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread[] threads = new Thread[2];
-        for (int t = 0; t < 2; t++) {
+        io.github.ddzengine.core.testing.Concurrently.run(2, t -> {
             MinHands m = t == 0 ? with : without;
-            threads[t] = new Thread(() -> {
-                try {
-                    for (int round = 0; round < 3; round++) {
-                        for (int i = 0; i < n; i++) {
-                            assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < n; i++) {
+                    assertEquals(expected[i], m.count(hands[i]), Notation.format(hands[i]));
                 }
-            });
-            threads[t].start();
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
+            }
+        });
         assertTrue(with.splitTable() == table && without.splitTable() == null, "each kept its own");
     }
 }

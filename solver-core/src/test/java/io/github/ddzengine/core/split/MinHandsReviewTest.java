@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
@@ -12,6 +11,7 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.testing.Property;
+import io.github.ddzengine.core.testing.Concurrently;
 import io.github.ddzengine.core.testing.RandomHands;
 import org.junit.jupiter.api.Test;
 
@@ -131,29 +131,13 @@ class MinHandsReviewTest {
             hands[i] = i % 3 == 0 ? plane(random) : RandomHands.hand(random);
             expected[i] = m.count(hands[i]);
         }
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread[] threads = new Thread[2];
-        for (int t = 0; t < threads.length; t++) {
-            final int first = t;
-            threads[t] = new Thread(() -> {
-                try {
-                    MinHands shared = MinHands.of(rules);
-                    for (int round = 0; round < 3; round++) {
-                        for (int i = first; i < n; i += 1 + first) {
-                            assertEquals(expected[i], shared.count(hands[i]), Notation.format(hands[i]));
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
+        Concurrently.run(2, first -> {
+            MinHands shared = MinHands.of(rules);
+            for (int round = 0; round < 3; round++) {
+                for (int i = first; i < n; i += 1 + first) {
+                    assertEquals(expected[i], shared.count(hands[i]), Notation.format(hands[i]));
                 }
-            });
-            threads[t].start();
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
-        if (failure.get() != null) {
-            throw new AssertionError(failure.get());
-        }
+            }
+        });
     }
 }
