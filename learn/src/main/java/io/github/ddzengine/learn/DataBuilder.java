@@ -26,6 +26,7 @@ import io.github.ddzengine.mc.agents.AgentSpecs;
 import io.github.ddzengine.mc.arena.Game;
 import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.tables.BuildProgress;
+import io.github.ddzengine.core.util.Failures;
 
 /**
  * Labelled positions from self-play ({@code ddz learn data}): plays {@code games} deals, each seat
@@ -184,14 +185,7 @@ public final class DataBuilder {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted");
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(c);
+            throw Failures.unchecked(e.getCause());
         }
     }
 

@@ -15,6 +15,7 @@ import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.core.util.Failures;
 
 /**
  * A duplicate match of agent A against agent B: every deal is played twice, A as the landlord
@@ -194,14 +195,7 @@ public final class Match {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for games", e);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(c);
+            throw Failures.unchecked(e.getCause());
         }
     }
 

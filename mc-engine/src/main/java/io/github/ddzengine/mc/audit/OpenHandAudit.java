@@ -17,6 +17,7 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.mc.arena.GameRecord;
+import io.github.ddzengine.core.util.Failures;
 
 /**
  * The open-hand audit of finished games (issue 23's blunder rate): every decision taken in a
@@ -242,10 +243,7 @@ public final class OpenHandAudit {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw Failures.unchecked(e.getCause());
         } finally {
             pool.shutdownNow();
         }

@@ -1,6 +1,7 @@
 package io.github.ddzengine.tools.web;
 
 import io.github.ddzengine.engine.DdzEngine;
+import io.github.ddzengine.core.util.Failures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -409,14 +410,7 @@ public final class WebServer implements AutoCloseable {
         try {
             return f.get();
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException r) {
-                throw r;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(c);
+            throw Failures.unchecked(e.getCause());
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
