@@ -1,6 +1,7 @@
 package io.github.ddzengine.tools.cluster;
 
 import io.github.ddzengine.engine.ClusterRunner;
+import io.github.ddzengine.tools.cli.Exits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * How {@code ddz play --cluster} reaches the cluster engine without depending on it: the
@@ -85,6 +87,24 @@ public final class ClusterLaunch {
             return p.getParent(); // tools/target for tools/target/ddz.jar and for tools/target/classes
         } catch (URISyntaxException | SecurityException | NullPointerException e) {
             return null;
+        }
+    }
+
+    /**
+     * A verb given {@code --cluster} where the cluster engine is not on this class path: runs the
+     * same command line in the cluster jar ({@link #launch}) and returns its exit code, or
+     * {@link Exits#USAGE} with one line where the jar is not found. Null where the verb goes on in
+     * this JVM ({@code cluster} null, or the engine here).
+     */
+    public static Integer elsewhere(CommandSpec verb, String cluster) throws IOException {
+        if (cluster == null || runner().isPresent()) {
+            return null;
+        }
+        try {
+            return launch(verb.commandLine().getParseResult().originalArgs(), verb.commandLine().getOut(),
+                verb.commandLine().getErr());
+        } catch (IllegalArgumentException e) {
+            return Exits.inputError(verb, e);
         }
     }
 

@@ -135,14 +135,9 @@ public final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (cluster != null && ClusterLaunch.runner().isEmpty()) {
-            try {
-                // the cluster engine is not in this JVM: run its jar with the same arguments
-                return ClusterLaunch.launch(spec.commandLine().getParseResult().originalArgs(),
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
-            } catch (IllegalArgumentException e) {
-                return Exits.inputError(spec, e);
-            }
+        Integer elsewhere = ClusterLaunch.elsewhere(spec, cluster); // the cluster engine not in this JVM: its jar
+        if (elsewhere != null) {
+            return elsewhere;
         }
         if (cluster != null && m.threads != null) {
             throw new ParameterException(spec.commandLine(), "--threads does not apply with --cluster (each task plays "

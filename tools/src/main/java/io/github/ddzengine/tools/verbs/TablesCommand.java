@@ -100,14 +100,9 @@ public final class TablesCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws java.io.IOException {
-            if (cluster != null && ClusterLaunch.runner().isEmpty()) {
-                try {
-                    // the cluster engine is not in this JVM: run its jar with the same arguments
-                    return ClusterLaunch.launch(spec.commandLine().getParseResult().originalArgs(),
-                        spec.commandLine().getOut(), spec.commandLine().getErr());
-                } catch (IllegalArgumentException e) {
-                    return Exits.inputError(spec, e);
-                }
+            Integer elsewhere = ClusterLaunch.elsewhere(spec, cluster); // the cluster engine not in this JVM: its jar
+            if (elsewhere != null) {
+                return elsewhere;
             }
             if (cluster == null && partitions != null) {
                 throw new ParameterException(spec.commandLine(), "--partitions needs --cluster");
