@@ -1,18 +1,14 @@
 package io.github.ddzengine.tools.verbs;
 
 import io.github.ddzengine.tools.cli.Exits;
-import io.github.ddzengine.tools.cli.OutputException;
 import io.github.ddzengine.tools.cli.RulesOptions;
 import io.github.ddzengine.tools.cli.TablesOption;
 import io.github.ddzengine.tools.cli.VersionProvider;
-import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.JsonLineWriter;
+import io.github.ddzengine.tools.json.MatchRecordFile;
 import io.github.ddzengine.tools.json.MatchJson;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +19,6 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 import me.tongfei.progressbar.ProgressBar;
-import io.github.ddzengine.core.util.Version;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.protocol.ExecAgent;
@@ -156,25 +151,12 @@ public final class LadderCommand implements Callable<Integer> {
 
     private MatchStats play(Rules rules, Agent candidate, Agent baseline, String specA, String specB, DealRange range,
                             int nThreads, Path file) throws IOException {
-        Writer records = null;
+        MatchRecordFile records = file == null ? null : MatchRecordFile.create(file, specA, specB);
         ProgressBar bar = PlayCommand.progressBar(2L * range.size());
         try {
-            if (file != null) {
-                try {
-                    records = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16);
-                } catch (IOException e) {
-                    throw new IllegalArgumentException("cannot write " + file + ": " + e.getMessage());
-                }
-            }
-            JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
             Match.Listener listener = (game, aIsLandlord) -> {
-                if (recordWriter != null) {
-                    try {
-                        GameRecords.write(recordWriter, game.withProvenance(specA, specB, aIsLandlord, Version.engine()));
-                        recordWriter.flush(); // a stopped run keeps every finished game
-                    } catch (IOException e) {
-                        throw new OutputException(file, e); // a full disk: the ladder stops, one line, exit 4
-                    }
+                if (records != null) {
+                    records.write(game, aIsLandlord); // a full disk: the ladder stops, one line, exit 4
                 }
                 if (bar != null) {
                     bar.step();
@@ -187,11 +169,7 @@ public final class LadderCommand implements Callable<Integer> {
                 bar.close();
             }
             if (records != null) {
-                try {
-                    records.close();
-                } catch (IOException e) {
-                    throw new OutputException(file, e);
-                }
+                records.close();
             }
         }
     }

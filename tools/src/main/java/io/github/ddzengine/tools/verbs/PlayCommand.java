@@ -7,18 +7,16 @@ import io.github.ddzengine.tools.cli.RulesOptions;
 import io.github.ddzengine.tools.cli.TablesOption;
 import io.github.ddzengine.tools.cli.VersionProvider;
 import io.github.ddzengine.tools.cluster.ClusterLaunch;
-import io.github.ddzengine.tools.json.GameRecords;
 import io.github.ddzengine.tools.json.JsonLineWriter;
+import io.github.ddzengine.tools.json.MatchRecordFile;
 import io.github.ddzengine.tools.json.MatchJson;
 import io.github.ddzengine.tools.json.JsonLines;
 import io.github.ddzengine.engine.DdzEngine;
 import io.github.ddzengine.engine.ClusterRunner;
 import io.github.ddzengine.engine.MatchJob;
 import io.github.ddzengine.engine.Limits;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -223,31 +221,24 @@ public final class PlayCommand implements Callable<Integer> {
         Match match = plots == null ? new Match(rules, agentA, agentB, m.bidding)
             : new Match(rules, plots.timeA(agentA), plots.timeB(agentB), m.bidding);
         PrintWriter stdout = spec.commandLine().getOut();
-        Writer records = null;
+        MatchRecordFile records = null;
         ProgressBar bar = null;
         MatchStats stats;
         try {
             if (out != null) {
                 try {
-                    records = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16);
-                } catch (IOException e) {
-                    return Exits.inputError(spec, new IllegalArgumentException("cannot write " + out + ": "
-                        + (e instanceof java.nio.file.NoSuchFileException ? "no such directory or file" : e.getMessage())));
+                    records = MatchRecordFile.create(out, canonical(a, m.moveTimeoutMs, startupGraceMs),
+                        canonical(b, m.moveTimeoutMs, startupGraceMs));
+                } catch (IllegalArgumentException e) {
+                    return Exits.inputError(spec, e);
                 }
             }
-            String specA = canonical(a, m.moveTimeoutMs, startupGraceMs);
-            String specB = canonical(b, m.moveTimeoutMs, startupGraceMs);
-            JsonLineWriter recordWriter = records == null ? null : new JsonLineWriter(records);
+            MatchRecordFile recordFile = records;
             bar = progressBar(2L * n);
             ProgressBar progress = bar;
             Match.Listener listener = (game, aIsLandlord) -> {
-                if (recordWriter != null) {
-                    try {
-                        GameRecords.write(recordWriter, game.withProvenance(specA, specB, aIsLandlord, Version.engine()));
-                        recordWriter.flush(); // a stopped run keeps every finished game
-                    } catch (IOException e) {
-                        throw new OutputException(out, e); // a full disk: the match stops, one line, exit 4
-                    }
+                if (recordFile != null) {
+                    recordFile.write(game, aIsLandlord); // a full disk: the match stops, one line, exit 4
                 }
                 if (plots != null) {
                     plots.add(game, aIsLandlord);
@@ -266,13 +257,9 @@ public final class PlayCommand implements Callable<Integer> {
                 return e.getCause() instanceof IOException ? Exits.USAGE : Exits.SOFTWARE;
             }
             if (records != null) {
-                Writer r = records;
+                MatchRecordFile r = records;
                 records = null;
-                try {
-                    r.close(); // the last buffered records
-                } catch (IOException e) {
-                    throw new OutputException(out, e);
-                }
+                r.close(); // the last buffered records
             }
         } finally {
             agentA.close();
@@ -352,10 +339,10 @@ public final class PlayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void closeQuietly(Writer w) {
+    private static void closeQuietly(MatchRecordFile f) {
         try {
-            w.close();
-        } catch (IOException e) {
+            f.close();
+        } catch (OutputException e) {
             // reported already
         }
     }
