@@ -1,5 +1,6 @@
 package io.github.ddzengine.tools.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.ddzengine.core.cards.Notation;
@@ -8,14 +9,19 @@ import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.solve.Position;
 
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * A position given as separate options (a picocli mixin of {@code ddz solve} and
- * {@code ddz coach}), so that hands may be written with spaces ({@code --landlord "4 4 8 10 J 大王"}):
+ * The position of {@code ddz solve} and {@code ddz coach} (a picocli mixin): the POSITION words, or
+ * separate options so that hands may be written with spaces ({@code --landlord "4 4 8 10 J 大王"}):
  * {@code --landlord}, {@code --farmer} (two seats) or {@code --down} and {@code --up} (three),
  * {@code --mover} and {@code --last}.
  */
 public final class PositionOptions {
+    @Parameters(arity = "0..*", paramLabel = "POSITION",
+        description = "The position, e.g. '448999TJJQQAD/336688TAA22X 0' (several words are joined).")
+    List<String> position = new ArrayList<>();
+
     @Option(names = "--landlord", paramLabel = "HAND",
         description = "The landlord's hand, as an alternative to POSITION (spaces allowed: \"4 4 8 10 J 大王\").")
     String landlord;
@@ -38,23 +44,26 @@ public final class PositionOptions {
             + "or \"8 8@农民\" (absent: the mover leads).")
     String last;
 
-    /** Whether any of the options is given. */
+    /** Whether a position is given, as POSITION words or as options. */
     public boolean given() {
+        return !position.isEmpty() || optionsGiven();
+    }
+
+    private boolean optionsGiven() {
         return landlord != null || farmer != null || down != null || up != null || mover != null || last != null;
     }
 
     /**
-     * The position these options give, as the text {@link Position#parse} reads, or null when
-     * none is given.
+     * The position given, as the text {@link Position#parse} reads (the POSITION words joined by
+     * spaces, or the options' position), or null when none is given.
      *
-     * @param positional the command's POSITION words (must be empty when an option is given)
-     * @throws IllegalArgumentException naming the option that is wrong
+     * @throws IllegalArgumentException naming the option that is wrong, or where both forms are given
      */
-    public String text(List<String> positional, Rules rules) {
-        if (!given()) {
-            return null;
+    public String text(Rules rules) {
+        if (!optionsGiven()) {
+            return position.isEmpty() ? null : String.join(" ", position);
         }
-        if (!positional.isEmpty()) {
+        if (!position.isEmpty()) {
             throw new IllegalArgumentException("give the position either as POSITION or as --landlord ..., not both");
         }
         if (landlord == null) {

@@ -16,8 +16,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -33,7 +31,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -60,10 +57,6 @@ public final class CoachCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
-
-    @Parameters(arity = "0..*", paramLabel = "POSITION",
-        description = "The position, e.g. '448999TJJQQAD/336688TAA22X 0' (several words are joined).")
-    private List<String> position = new ArrayList<>();
 
     @Mixin
     private PositionOptions positionOptions = new PositionOptions();
@@ -105,9 +98,9 @@ public final class CoachCommand implements Callable<Integer> {
         Rules rules = rulesOptions.rules();
         Position p;
         try {
-            String text = positionOptions.text(position, rules);
+            String text = positionOptions.text(rules);
             if (text == null) {
-                text = position.isEmpty() ? SolveOne.EXAMPLE : String.join(" ", position);
+                text = SolveOne.EXAMPLE;
             }
             p = Position.parse(text, rules);
         } catch (IllegalArgumentException e) {

@@ -14,8 +14,6 @@ import io.github.ddzengine.engine.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.github.ddzengine.core.rules.Rules;
@@ -27,7 +25,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -64,10 +61,6 @@ public final class SolveCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
-
-    @Parameters(arity = "0..*", paramLabel = "POSITION",
-        description = "The position, e.g. '448999TJJQQAD/336688TAA22X 0' (several words are joined).")
-    private List<String> position = new ArrayList<>();
 
     @Mixin
     private PositionOptions positionOptions = new PositionOptions();
@@ -163,7 +156,7 @@ public final class SolveCommand implements Callable<Integer> {
             if (interactive) {
                 throw new ParameterException(spec.commandLine(), "-i plays one position: it has no --batch");
             }
-            if (!position.isEmpty() || positionOptions.given()) {
+            if (positionOptions.given()) {
                 throw new ParameterException(spec.commandLine(),
                     "--batch reads positions from standard input: give no POSITION");
             }
@@ -180,18 +173,14 @@ public final class SolveCommand implements Callable<Integer> {
         }
         String text;
         try {
-            text = positionOptions.text(position, rules);
+            text = positionOptions.text(rules);
         } catch (IllegalArgumentException e) {
             return Exits.inputError(spec, e);
         }
-        if (text != null) {
-            // given by options
-        } else if (position.isEmpty()) {
+        if (text == null) {
             text = SolveOne.EXAMPLE;
             // keep standard output pure JSON under --json
             (json ? spec.commandLine().getErr() : out).println(SolveOne.exampleNote(rules, lang));
-        } else {
-            text = String.join(" ", position);
         }
         Position p;
         try {
