@@ -4,7 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.Locale;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.MoveTable;
@@ -43,7 +42,7 @@ public final class FullDeals {
     static Position deal(Rules rules, long seed, int seats, int index) {
         Deal d = Deal.random(SplitMix64.derive(seed, index));
         long[] hands = seats == 2 ? new long[] {d.hand(0), d.hand(1)}
-            : new long[] {Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2)};
+            : new long[] {d.landlordHand(), d.hand(1), d.hand(2)};
         return Position.of(rules, hands, 0, MoveTable.PASS, -1);
     }
 

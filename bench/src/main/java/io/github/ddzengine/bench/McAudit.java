@@ -52,7 +52,7 @@ public final class McAudit {
         for (int d = 0; d < deals; d++) {
             Deal deal = Match0.deal(seed, d);
             for (int side = 0; side < 2; side++) {
-                g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+                g.start(deal);
                 Agent rule = new RuleAgent(rules, 0);
                 long gameSeed = SplitMix64.derive(SplitMix64.derive(seed, d), 1 + side);
                 rule.startGame(gameSeed);

@@ -5,7 +5,6 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.game.SplitMix64;
@@ -39,7 +38,7 @@ public final class McCost {
         GameState g = new GameState(rules);
         for (int d = 0; d < games; d++) {
             Deal deal = Deal.random(SplitMix64.derive(77, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             RuleAgent rule = new RuleAgent(rules, d);
             int k = 0;
             while (!g.isOver()) {

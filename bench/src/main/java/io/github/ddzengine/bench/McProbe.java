@@ -42,7 +42,7 @@ public final class McProbe {
         for (int d = 0; d < deals; d++) {
             Deal deal = Deal.random(SplitMix64.derive(99, d));
             for (int side = 0; side < 2; side++) {
-                g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+                g.start(deal);
                 RuleAgent rule = new RuleAgent(rules, d);
                 mc.startGame(d * 2L + side);
                 while (!g.isOver()) {

@@ -1,6 +1,5 @@
 package io.github.ddzengine.bench;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.SplitMix64;
 import io.github.ddzengine.core.rules.MoveTable;
@@ -43,7 +42,7 @@ public final class PolicyDuel {
             for (int side = 0; side < 2; side++) {
                 Playout landlord = side == 0 ? a : b;
                 Playout farmers = side == 0 ? b : a;
-                h[0] = Cards.add(deal.hand(0), deal.kitty());
+                h[0] = deal.landlordHand();
                 h[1] = deal.hand(1);
                 h[2] = deal.hand(2);
                 int mover = 0;

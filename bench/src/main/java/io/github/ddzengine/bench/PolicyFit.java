@@ -42,7 +42,7 @@ public final class PolicyFit {
         GameState g = new GameState(rules);
         for (int d = 0; d < games; d++) {
             Deal deal = Deal.random(SplitMix64.derive(5, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             for (int s = 0; s < 3; s++) {
                 a[s].startGame(SplitMix64.derive(d, s));
             }

@@ -86,7 +86,7 @@ public final class PriorScore {
         }
         for (int d = 0; d < games; d++) {
             Deal deal = Deal.random(SplitMix64.derive(3, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             for (int s = 0; s < 3; s++) {
                 a[s].startGame(SplitMix64.derive(d, s));
             }

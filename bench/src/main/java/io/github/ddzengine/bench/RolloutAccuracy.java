@@ -58,7 +58,7 @@ public final class RolloutAccuracy {
         long[] after = new long[3];
         for (int d = 0; d < games; d++) {
             Deal deal = Deal.random(SplitMix64.derive(31, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             RuleAgent[] agents = {new RuleAgent(rules, d), new RuleAgent(rules, d + 1), new RuleAgent(rules, d + 2)};
             while (!g.isOver()) {
                 int seat = g.toAct();

@@ -44,7 +44,7 @@ public final class SolvePathProbe {
                 }
             }
             Deal deal = Deal.random(SplitMix64.derive(5, d % games));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             while (!g.isOver()) {
                 for (int s = 0; s < 3; s++) {
                     h[s] = g.hand(s);

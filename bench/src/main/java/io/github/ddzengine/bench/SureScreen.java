@@ -63,7 +63,7 @@ public final class SureScreen {
         long[] h = new long[3];
         for (int d = 0; d < games; d++) {
             Deal deal = Deal.random(SplitMix64.derive(seed, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             RuleAgent[] agents = {new RuleAgent(rules, d), new RuleAgent(rules, d + 1), new RuleAgent(rules, d + 2)};
             mc.startGame(SplitMix64.derive(seed ^ 0x5DEECE66DL, d));
             lever.startGame(SplitMix64.derive(seed ^ 0x5DEECE66DL, d));

@@ -93,7 +93,7 @@ public class ValueNetBenchmark {
         int n = 0;
         for (int d = 0; n < POSITIONS; d++) {
             Deal deal = Deal.random(SplitMix64.derive(77, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             RuleAgent a = new RuleAgent(rules, d);
             while (!g.isOver() && n < POSITIONS) {
                 h0[n] = g.hand(0);

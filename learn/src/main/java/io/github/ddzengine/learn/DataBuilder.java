@@ -226,7 +226,7 @@ public final class DataBuilder {
             }
             GameRecord record = game.play(g + 1, g + 1, "game " + (g + 1) + " (" + String.join(", ", names) + ")",
                 deal, null, seats, SplitMix64.derive(settings.seed(), 2L * g));
-            state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            state.start(deal);
             List<LabelledPosition> out = new ArrayList<>();
             long over = 0;
             long overNodes = 0;

@@ -93,7 +93,7 @@ class SureMoveTest {
         GameState g = new GameState(RULES);
         for (int d = 0; d < 120; d++) {
             Deal deal = Deal.random(SplitMix64.derive(77, d));
-            g.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            g.start(deal);
             RuleAgent[] agents = {new RuleAgent(RULES, d), new RuleAgent(RULES, d + 1), new RuleAgent(RULES, d + 2)};
             agent.startGame(d);
             while (!g.isOver()) {

@@ -56,7 +56,7 @@ class AnalyzeCommandTest {
     /** The plays of {@code prefix}, then perfect play to the end. */
     private int[] finish(Deal deal, int[] prefix) {
         GameState state = new GameState(RULES);
-        state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+        state.start(deal);
         for (int m : prefix) {
             state.play(m);
         }
@@ -79,7 +79,7 @@ class AnalyzeCommandTest {
     /** A won decision at most MAX cards and a losing move there: {play index, losing move}, or null. */
     private int[] blunderSpot(Deal deal, int[] plays) {
         GameState state = new GameState(RULES);
-        state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+        state.start(deal);
         for (int i = 0; i < plays.length; i++) {
             long[] h = hands(state);
             int seat = state.toAct();

@@ -2,7 +2,6 @@ package io.github.ddzengine.mc.arena;
 
 import java.util.Arrays;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Bidding;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
@@ -167,8 +166,7 @@ public final class GameRecord {
     }
 
     static void start(GameState state, Deal deal, int landlordPosition) {
-        state.start(Cards.add(deal.hand(landlordPosition), deal.kitty()),
-            deal.hand(Bidding.positionOfSeat(landlordPosition, 1)), deal.hand(Bidding.positionOfSeat(landlordPosition, 2)));
+        state.start(deal, landlordPosition);
     }
 
     /** The game number in its match, 1-based. */
@@ -217,7 +215,7 @@ public final class GameRecord {
     /** The cards {@code seat} held when play started (the landlord's include the kitty). */
     public long startHand(int seat) {
         long h = deal.hand(positionOfSeat(seat));
-        return seat == 0 ? Cards.add(h, deal.kitty()) : h;
+        return seat == 0 ? deal.landlordHand(landlordPosition) : h;
     }
 
     /** The move ids of the play phase, in order; play i was made by seat {@code i % 3} (a copy). */

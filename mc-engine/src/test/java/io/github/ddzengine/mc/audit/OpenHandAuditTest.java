@@ -183,7 +183,7 @@ class OpenHandAuditTest {
         Deal deal = null;
         for (long seed = 1; deal == null; seed++) {
             Deal d = Deal.random(seed);
-            if (Cards.contains(Cards.add(d.hand(0), d.kitty()), Cards.ROCKET)) {
+            if (Cards.contains(d.landlordHand(), Cards.ROCKET)) {
                 deal = d;
             }
         }
@@ -203,7 +203,7 @@ class OpenHandAuditTest {
     /** A whole game of rule agents on {@code deal}. */
     private static int[] playOut(Deal deal) {
         GameState state = new GameState(RULES);
-        state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+        state.start(deal);
         RuleAgent rule = new RuleAgent(RULES, 0);
         while (!state.isOver()) {
             state.play(rule.play(InformationSet.view(state, deal.kitty(), 1)));

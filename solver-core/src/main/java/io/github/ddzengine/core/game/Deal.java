@@ -154,6 +154,21 @@ public final class Deal {
         return kitty;
     }
 
+    /**
+     * The landlord's 20 cards: the hand of its bidding position with the kitty (the one home of that
+     * rule).
+     *
+     * @param landlordPosition the bidding position (0..2) that became the landlord
+     */
+    public long landlordHand(int landlordPosition) {
+        return Cards.add(hand(landlordPosition), kitty);
+    }
+
+    /** {@link #landlordHand(int)} of a game without bidding, where position 0 is the landlord. */
+    public long landlordHand() {
+        return landlordHand(0);
+    }
+
     /** {@code HAND0/HAND1/HAND2/KITTY} in canonical notation. */
     @Override
     public String toString() {

@@ -51,6 +51,21 @@ public final class GameState {
     }
 
     /**
+     * Starts a game on {@code deal} once bidding made {@code landlordPosition} the landlord: it
+     * takes the kitty ({@link Deal#landlordHand(int)}), the next positions are landlord_down and
+     * landlord_up ({@link Bidding#positionOfSeat}).
+     */
+    public void start(Deal deal, int landlordPosition) {
+        start(deal.landlordHand(landlordPosition), deal.hand(Bidding.positionOfSeat(landlordPosition, 1)),
+            deal.hand(Bidding.positionOfSeat(landlordPosition, 2)));
+    }
+
+    /** {@link #start(Deal, int)} of a game without bidding: position 0 is the landlord. */
+    public void start(Deal deal) {
+        start(deal, 0);
+    }
+
+    /**
      * Starts a game: the landlord (seat 0) holds 20 cards (its 17 and the kitty), each farmer 17,
      * and the landlord leads.
      *

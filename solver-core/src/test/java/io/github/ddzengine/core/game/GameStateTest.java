@@ -162,7 +162,7 @@ class GameStateTest {
             Property.forAll("legal moves = generated moves, " + preset, 11, 3, random -> {
                 Deal d = Deal.random(random.nextLong());
                 GameState g = new GameState(rules);
-                g.start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+                g.start(d);
                 while (!g.isOver()) {
                     int seat = g.toAct();
                     int n = g.leads() ? gen.leads(g.hand(seat), buf) : gen.answers(g.hand(seat), g.lastMove(), buf);

@@ -5,7 +5,6 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
 import io.github.ddzengine.core.game.Scoring;
@@ -77,7 +76,7 @@ final class BatchEnvironments {
             if (deals != null) {
                 deals[i] = d.toString();
             }
-            games[i].start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+            games[i].start(d);
             refresh(i);
         }
 

@@ -113,7 +113,7 @@ public final class DouzeroGame {
             throw new IllegalArgumentException("deal: " + e.getMessage(), e);
         }
         this.deal = d;
-        state.start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+        state.start(d);
         encode(-1);
         return answer();
     }

@@ -7,7 +7,6 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
@@ -51,7 +50,7 @@ final class Environments {
             this.deal = deal;
             this.seed = seed;
             this.state = new GameState(rules);
-            state.start(Cards.add(deal.hand(0), deal.kitty()), deal.hand(1), deal.hand(2));
+            state.start(deal);
         }
     }
 

@@ -3,7 +3,6 @@ package io.github.ddzengine.tools.python;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.game.GameState;
@@ -104,7 +103,7 @@ public final class RlcardGame {
     /** A new game of deal {@code d}; the code of the landlord's first state. */
     int reset(Deal d) {
         this.deal = d;
-        state.start(Cards.add(d.hand(0), d.kitty()), d.hand(1), d.hand(2));
+        state.start(d);
         return answer(-1);
     }
 

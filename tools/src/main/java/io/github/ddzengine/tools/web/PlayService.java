@@ -296,8 +296,7 @@ final class PlayService {
         if (g.bidding.isOver() && g.state == null) {
             int lp = g.landlordPosition();
             g.state = new GameState(g.rules);
-            g.state.start(Cards.add(g.deal.hand(lp), g.deal.kitty()), g.deal.hand(Bidding.positionOfSeat(lp, 1)),
-                g.deal.hand(Bidding.positionOfSeat(lp, 2)));
+            g.state.start(g.deal, lp);
             enginePlays(g);
         }
     }

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.game.Deal;
 
@@ -131,7 +130,7 @@ class WebAbuseTest {
     /** A full three-seat deal: a solve of minutes, cut at its time budget. */
     private static String fullDeal(int seed) {
         Deal d = Deal.random(seed);
-        return Notation.format(Cards.add(d.hand(0), d.kitty())) + "/" + Notation.format(d.hand(1)) + "/"
+        return Notation.format(d.landlordHand()) + "/" + Notation.format(d.hand(1)) + "/"
             + Notation.format(d.hand(2)) + " 0";
     }
 

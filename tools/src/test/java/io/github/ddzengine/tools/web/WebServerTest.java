@@ -278,7 +278,7 @@ class WebServerTest {
         int cut = 0;
         for (int seed = 11; seed < 15; seed++) {
             Deal d = Deal.random(seed);
-            String p = Notation.format(io.github.ddzengine.core.cards.Cards.add(d.hand(0), d.kitty())) + "/"
+            String p = Notation.format(d.landlordHand()) + "/"
                 + Notation.format(d.hand(1)) + "/" + Notation.format(d.hand(2)) + " 0";
             long t0 = System.nanoTime();
             Answer a = ok(post("/api/solve", obj("position", p, "timeout_ms", 20)));
