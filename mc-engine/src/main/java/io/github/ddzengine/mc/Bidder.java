@@ -5,6 +5,7 @@ import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
  * Bidding by estimated win rate: deals the 37 cards a bidder cannot see into a kitty and two
@@ -27,17 +28,37 @@ import io.github.ddzengine.core.tables.EngineTables;
  * caller gives, after at least one world: {@link MonteCarloAgent#bid} gives a bid the budget of a
  * move. The effort budget is deterministic (the same bid on any load); the clock is not.
  *
+ * <p>With a leaf model ({@link #estimate(Playout, long, long, long, Effort.Meter, ValueNet.Evaluator)},
+ * which {@link MonteCarloAgent#bid} passes where its settings have one for the rules), a world is
+ * worth {@code leafMix} percent of the model's landlord win probability of the dealt position (the
+ * landlord to lead) and the rest of its rollout's result, as a world of a move is
+ * ({@link McSettings#leafMix()}); the thresholds are the same.
+ *
  * <p>Immutable and thread-safe; the estimates use the caller's playout.
  *
  * @param bid1 lowest win rate that bids 1
  * @param bid2 lowest win rate that bids 2
  * @param bid3 lowest win rate that bids 3
  * @param worlds worlds sampled per estimate (at most, under a budget)
+ * @param leafMix the leaf model's share of a world's value, percent, 0..100 (0: rollouts alone),
+ *     where an estimate is given a model
  */
-public record Bidder(double bid1, double bid2, double bid3, int worlds) {
-    /** Default thresholds (0.20, 0.32, 0.48, tuned by matches) and 1,000 worlds. */
+public record Bidder(double bid1, double bid2, double bid3, int worlds, int leafMix) {
+    /**
+     * The leaf model's share of a bid estimate's world when none is given, percent: kept by
+     * duplicate matches with bidding against the rollouts alone (docs/log/strength-log.md, "The leaf
+     * model in the bid estimate").
+     */
+    public static final int DEFAULT_LEAF_MIX = 50;
+
+    /** Default thresholds (0.20, 0.32, 0.48, tuned by matches), 1,000 worlds, the default leaf mix. */
     public Bidder() {
         this(0.20, 0.32, 0.48, 1000);
+    }
+
+    /** A bidder with the default leaf mix ({@link #DEFAULT_LEAF_MIX}). */
+    public Bidder(double bid1, double bid2, double bid3, int worlds) {
+        this(bid1, bid2, bid3, worlds, DEFAULT_LEAF_MIX);
     }
 
     /**
@@ -48,11 +69,22 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
      * @throws IllegalArgumentException for fewer than 1 world
      */
     public Bidder withWorlds(int worlds) {
-        return new Bidder(bid1, bid2, bid3, worlds);
+        return new Bidder(bid1, bid2, bid3, worlds, leafMix);
     }
 
     /**
-     * @throws IllegalArgumentException unless {@code 0 <= bid1 <= bid2 <= bid3 <= 1} and worlds &gt;= 1
+     * This bidder with another leaf mix.
+     *
+     * @param percent the leaf model's share of a world, 0..100
+     * @throws IllegalArgumentException outside 0..100
+     */
+    public Bidder withLeafMix(int percent) {
+        return new Bidder(bid1, bid2, bid3, worlds, percent);
+    }
+
+    /**
+     * @throws IllegalArgumentException unless {@code 0 <= bid1 <= bid2 <= bid3 <= 1}, worlds &gt;= 1
+     *     and {@code leafMix} is 0..100
      */
     public Bidder {
         if (!(0 <= bid1 && bid1 <= bid2 && bid2 <= bid3 && bid3 <= 1)) {
@@ -60,6 +92,9 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
         }
         if (worlds < 1) {
             throw new IllegalArgumentException("worlds must be positive, not " + worlds);
+        }
+        if (leafMix < 0 || leafMix > 100) {
+            throw new IllegalArgumentException("bid leaf mix must be 0..100 percent, not " + leafMix);
         }
     }
 
@@ -94,17 +129,22 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
         return level > highest ? level : 0;
     }
 
-    /** An estimate for a 17-card hand with a new playout for {@code rules}, without precomputed tables. */
+    /** {@link #estimate(Rules, EngineTables, long, long)} without precomputed tables. */
     public Estimate estimate(Rules rules, long hand, long seed) {
         return estimate(rules, EngineTables.NONE, hand, seed);
     }
 
     /**
-     * An estimate for a 17-card hand with a new playout for {@code rules} that counts with the
-     * split table of {@code tables} (the same estimate, faster).
+     * An estimate for a 17-card hand as the agent {@code mc} of {@code rules} makes it, without a
+     * budget: a new playout for {@code rules} that counts with the split table of {@code tables}
+     * (the same estimate, faster), and the leaf model {@code mc} has for those rules ({@link
+     * McSettings#builder(Rules)}; none for most rules) at {@link #leafMix()} percent.
      */
     public Estimate estimate(Rules rules, EngineTables tables, long hand, long seed) {
-        return estimate(new Playout(rules, MinHands.of(rules, tables)), hand, seed);
+        McSettings mc = McSettings.builder(rules).build();
+        MinHands minHands = MinHands.of(rules, tables);
+        ValueNet.Evaluator leaf = mc.leafFor(0, rules) ? mc.leaf().evaluator(rules, minHands) : null;
+        return estimate(new Playout(rules, minHands), hand, seed, Long.MAX_VALUE, Effort.UNLIMITED, leaf);
     }
 
     /**
@@ -128,6 +168,20 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
      * @param effort the work budget; {@link Effort#UNLIMITED} for none
      */
     public Estimate estimate(Playout playout, long hand, long seed, long deadline, Effort.Meter effort) {
+        return estimate(playout, hand, seed, deadline, effort, null);
+    }
+
+    /**
+     * The estimate of {@link #estimate(Playout, long, long, long, Effort.Meter)} with a leaf model:
+     * each world is worth {@link #leafMix()} percent of {@code leaf}'s landlord win probability of
+     * the dealt position and the rest of its rollout's win (the win rate is then the mean of those
+     * values, its interval the Wilson interval of that mean over the worlds); the effort meter is
+     * also charged an evaluation a world.
+     *
+     * @param leaf the leaf model's evaluator for the playout's rules, or null (or a mix of 0): rollouts alone
+     */
+    public Estimate estimate(Playout playout, long hand, long seed, long deadline, Effort.Meter effort,
+                             ValueNet.Evaluator leaf) {
         if (!Cards.isValid(hand) || Cards.size(hand) != 17) {
             throw new IllegalArgumentException("a bidding hand has 17 cards, not " + Cards.size(hand));
         }
@@ -143,7 +197,10 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
         int[] deck = new int[37];
         long[] hands = new long[3];
         Rng rng = new Rng(0);
+        ValueNet.Evaluator model = leafMix == 0 ? null : leaf;
+        double share = leafMix / 100.0;
         int wins = 0;
+        double mixed = 0;
         int played = 0;
         for (int w = 0; w < worlds; w++) {
             if (w > 0 && (effort.exhausted() || deadline != Long.MAX_VALUE && System.nanoTime() >= deadline)) {
@@ -176,19 +233,29 @@ public record Bidder(double bid1, double bid2, double bid3, int worlds) {
             long moves = playout.moves();
             long lookups = playout.splits().lookups();
             long nodes = playout.solverNodes();
-            if (Playout.winner(playout.run(hands, 0, MoveTable.PASS, -1, 0, false)) == 0) {
+            boolean won = Playout.winner(playout.run(hands, 0, MoveTable.PASS, -1, 0, false)) == 0;
+            if (won) {
                 wins++;
+            }
+            if (model != null) {
+                double p = ValueNet.sigmoid(model.logit(hands[0], hands[1], hands[2], 0, MoveTable.PASS, -1));
+                mixed += share * p + (1 - share) * (won ? 1 : 0);
             }
             played++;
             effort.charge(1, 54, 1, playout.moves() - moves, playout.splits().lookups() - lookups,
-                playout.solverNodes() - nodes, 0);
+                playout.solverNodes() - nodes, model == null ? 0 : 1);
         }
-        return estimate(wins, played, System.nanoTime() - start);
+        long nanos = System.nanoTime() - start;
+        return model == null ? estimate(wins, played, nanos) : estimate(mixed / played, played, nanos);
     }
 
     /** The estimate of {@code wins} landlord wins in {@code worlds} worlds, with its Wilson interval. */
     static Estimate estimate(int wins, int worlds, long nanos) {
-        double p = (double) wins / worlds;
+        return estimate((double) wins / worlds, worlds, nanos);
+    }
+
+    /** The estimate of a mean value {@code p} over {@code worlds} worlds, with its Wilson interval. */
+    private static Estimate estimate(double p, int worlds, long nanos) {
         double z = 1.959963984540054;
         double z2n = z * z / worlds;
         double centre = (p + z2n / 2) / (1 + z2n);

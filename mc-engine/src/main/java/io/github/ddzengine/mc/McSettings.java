@@ -123,7 +123,7 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
 
     /** The spec keys {@code mc} reads ({@link #parse}), in the order its help names them. */
     public static final List<String> KEYS = List.of("budget", "threads", "worlds", "effort", "prior", "rollout",
-        "solver", "nodes", "candidates", "rsolve", "rnodes", "halving", "sure", "model", "plies", "leaf-cards", "leaf-mix", "leaf-sides", "bid-worlds");
+        "solver", "nodes", "candidates", "rsolve", "rnodes", "halving", "sure", "model", "plies", "leaf-cards", "leaf-mix", "leaf-sides", "bid-worlds", "bid-mix");
 
     /**
      * @throws IllegalArgumentException naming the first setting out of range
@@ -303,10 +303,8 @@ public record McSettings(int budgetMillis, int threads, int worlds, long effort,
                     b.effort(range(agent, key, v, 1, Integer.MAX_VALUE));
                     effort = true;
                 }
-                case "bid-worlds" -> {
-                    Bidder d = b.bidder;
-                    b.bidder(new Bidder(d.bid1(), d.bid2(), d.bid3(), range(agent, key, v, 1, MAX_WORLDS)));
-                }
+                case "bid-worlds" -> b.bidder(b.bidder.withWorlds(range(agent, key, v, 1, MAX_WORLDS)));
+                case "bid-mix" -> b.bidder(b.bidder.withLeafMix(range(agent, key, v, 0, 100)));
                 case "nodes" -> b.solverNodes(range(agent, key, v, 1, Integer.MAX_VALUE));
                 case "candidates" -> b.maxCandidates(range(agent, key, v, 2, MAX_CANDIDATES));
                 case "rollout" -> b.rolloutFeatures(range(agent, key, v, 0, Integer.MAX_VALUE));

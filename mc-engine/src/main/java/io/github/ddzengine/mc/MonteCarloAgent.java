@@ -5,6 +5,8 @@ import java.util.Arrays;
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
+import io.github.ddzengine.core.rules.Rules;
+import io.github.ddzengine.mc.eval.ValueNet;
 
 /**
  * The imperfect-information Monte Carlo player: samples the hidden cards ({@link WorldSampler},
@@ -127,8 +129,13 @@ public final class MonteCarloAgent implements Agent {
         Effort.Meter effort = !fixed && settings.effort() > 0 ? Effort.Meter.ofMicros(settings.effort()) : Effort.UNLIMITED;
         long deadline = fixed || effort.limits() ? Long.MAX_VALUE
             : start + (settings.budgetMillis() - settings.reserveMillis()) * 1_000_000L;
-        return settings.bidder().estimate(pool.worker(0).bidPlayout(request.rules()), request.hand(), seed,
-            deadline, effort);
+        return settings.bidder().estimate(pool.worker(0).bidPlayout(request.rules()), request.hand(), seed, deadline,
+            effort, bidLeaf(request.rules()));
+    }
+
+    /** The leaf model's evaluator of bid estimates (the bidder would be the landlord), or null without one. */
+    private ValueNet.Evaluator bidLeaf(Rules rules) {
+        return settings.leafFor(0, rules) ? pool.worker(0).leafEvaluator(settings.leaf(), rules) : null;
     }
 
     @Override
@@ -206,11 +213,11 @@ public final class MonteCarloAgent implements Agent {
      */
     public void warmUpBids(BidRequest request, int millis) {
         Playout p = pool.worker(0).bidPlayout(request.rules());
-        Bidder b = settings.bidder();
-        Bidder few = new Bidder(b.bid1(), b.bid2(), b.bid3(), 16);
+        Bidder few = settings.bidder().withWorlds(16);
+        ValueNet.Evaluator leaf = bidLeaf(request.rules());
         long end = System.nanoTime() + millis * 1_000_000L;
         for (int i = 0; System.nanoTime() < end; i++) {
-            few.estimate(p, request.hand(), -1 - i);
+            few.estimate(p, request.hand(), -1 - i, Long.MAX_VALUE, Effort.UNLIMITED, leaf);
         }
     }
 

@@ -213,13 +213,18 @@ final class Worker {
      */
     private ValueNet.Evaluator leafEvaluator(Job job) {
         ValueNet net = job.settings.leaf();
-        if (net == null) {
-            return null;
-        }
-        if (net != leafNet || !job.rules.equals(leafRules)) {
+        return net == null ? null : leafEvaluator(net, job.rules);
+    }
+
+    /**
+     * This thread's evaluator of {@code net} for {@code rules} (built once per model and rules), for
+     * its worlds and its bid estimates.
+     */
+    ValueNet.Evaluator leafEvaluator(ValueNet net, Rules r) {
+        if (net != leafNet || !r.equals(leafRules)) {
             leafNet = net;
-            leafRules = job.rules;
-            leafEvaluator = net.evaluator(job.rules, MinHands.of(job.rules, tables));
+            leafRules = r;
+            leafEvaluator = net.evaluator(r, MinHands.of(r, tables));
         }
         return leafEvaluator;
     }

@@ -68,4 +68,41 @@ class BidderTest {
         assertEquals(3, bid);
         assertThrows(IllegalArgumentException.class, () -> new Bidder(0.6, 0.5, 0.7, 10));
     }
+
+    /**
+     * With a leaf model a world is worth the mix of the model's landlord win probability and its
+     * rollout's result: the estimates of mixes 0, 50 and 100 on the same worlds are linear in the
+     * mix, 0 is the rollouts' estimate, and the agent bids with its settings' model.
+     */
+    @Test
+    void aLeafModelMixesIntoEachWorld() {
+        long hand = Notation.parseCards("3345567899JQKA22D");
+        McSettings standard = McSettings.builder(RULES).build();
+        io.github.ddzengine.mc.eval.ValueNet.Evaluator leaf = standard.leaf().evaluator(RULES,
+            io.github.ddzengine.core.split.MinHands.of(RULES));
+        Playout p = new Playout(RULES, io.github.ddzengine.core.split.MinHands.of(RULES));
+        Bidder.Estimate plain = bidder.estimate(p, hand, 5);
+        Bidder.Estimate none = bidder.withLeafMix(0).estimate(p, hand, 5, Long.MAX_VALUE, Effort.UNLIMITED, leaf);
+        Bidder.Estimate half = bidder.withLeafMix(50).estimate(p, hand, 5, Long.MAX_VALUE, Effort.UNLIMITED, leaf);
+        Bidder.Estimate model = bidder.withLeafMix(100).estimate(p, hand, 5, Long.MAX_VALUE, Effort.UNLIMITED, leaf);
+        assertEquals(plain.winRate(), none.winRate());
+        assertEquals(plain.winRate(), bidder.withLeafMix(50).estimate(p, hand, 5).winRate(), "no model: rollouts");
+        assertEquals((plain.winRate() + model.winRate()) / 2, half.winRate(), 1e-9);
+        assertTrue(model.winRate() > 0 && model.winRate() < 1 && model.winRate() != plain.winRate(), model.toString());
+        assertTrue(half.low() <= half.winRate() && half.winRate() <= half.high(), half.toString());
+        // the model's evaluations are counted: fewer worlds in the same effort
+        Bidder many = bidder.withWorlds(100_000);
+        int without = many.estimate(p, hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(4_000)).worlds();
+        int with = many.estimate(p, hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(4_000), leaf).worlds();
+        assertTrue(with < without, with + " worlds with the model, " + without + " without");
+        // the agent of the standard rules bids with its model, at the default mix
+        assertEquals(Bidder.DEFAULT_LEAF_MIX, standard.bidder().leafMix());
+        MonteCarloAgent agent = new MonteCarloAgent(McSettings.builder(RULES).effort(4_000).build());
+        Bidder.Estimate e = agent.estimateBid(BidRequest.of(RULES, hand, new int[0]), 7);
+        Bidder.Estimate expected = standard.bidder().estimate(new Playout(RULES, io.github.ddzengine.core.split.MinHands.of(RULES)),
+            hand, 7, Long.MAX_VALUE, Effort.Meter.ofMicros(4_000), leaf);
+        assertEquals(expected.worlds(), e.worlds());
+        assertEquals(expected.winRate(), e.winRate());
+        assertThrows(IllegalArgumentException.class, () -> bidder.withLeafMix(101));
+    }
 }

@@ -118,7 +118,7 @@ class McSettingsTest {
     void theSpecReaderReadsEveryKey() {
         McSettings s = parse("budget", "30", "threads", "2", "effort", "900", "prior", "uniform", "rollout", "0",
             "solver", "12", "nodes", "900", "candidates", "5", "rsolve", "9", "rnodes", "500", "halving", "2",
-            "sure", "4", "plies", "3", "leaf-cards", "30", "leaf-mix", "40", "leaf-sides", "2", "bid-worlds", "20");
+            "sure", "4", "plies", "3", "leaf-cards", "30", "leaf-mix", "40", "leaf-sides", "2", "bid-worlds", "20", "bid-mix", "30");
         assertEquals(30, s.budgetMillis());
         assertEquals(2, s.threads());
         assertEquals(900, s.effort());
@@ -127,6 +127,8 @@ class McSettingsTest {
         assertEquals(12, s.solverMaxCards());
         assertEquals(900, s.solverNodes());
         assertEquals(5, s.maxCandidates());
+        assertEquals(20, s.bidder().worlds());
+        assertEquals(30, s.bidder().leafMix());
         assertEquals(9, s.rolloutSolveCards());
         assertEquals(500, s.rolloutSolveNodes());
         assertEquals(2, s.halvingRounds());

@@ -11,6 +11,7 @@ import java.util.Objects;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.mc.Agent;
+import io.github.ddzengine.mc.Bidder;
 import io.github.ddzengine.mc.Effort;
 import io.github.ddzengine.mc.McSettings;
 import io.github.ddzengine.mc.MonteCarloAgent;
@@ -132,7 +133,8 @@ public final class AgentSpecs {
             + "leaf-mix=P its share in percent beside a whole rollout (default " + McSettings.DEFAULT_LEAF_MIX
             + "; 100: the model alone, after plies=K rollout moves, default 0, or once at most leaf-cards=C cards "
             + "are left, default 54), leaf-sides=1|2|3 the model in the "
-            + "landlord's decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds default 1000)", BuiltIn.MC)
+            + "landlord's decisions, the farmers' or both (default 3), bid-worlds=N bidding worlds default 1000, bid-mix=P "
+            + "the model's share of a bidding world, percent, default " + Bidder.DEFAULT_LEAF_MIX + ")", BuiltIn.MC)
         .with("oracle", "the Monte Carlo search of mc with every hand visible (its one world is the true deal): "
             + "the ceiling of inference; plays only in ddz play and ddz ladder (settings of mc)", BuiltIn.ORACLE)
         .with("mc-v1", "the Monte Carlo engine frozen as it was when the strength work began, the baseline of "

@@ -122,12 +122,13 @@ class AgentSpecsTest {
         assertEquals("agent 'oracle': effort must be a positive integer, not '0'", refusal(specs, "oracle:effort=0"));
         assertEquals("agent 'mc': unknown setting 'speed' (budget, threads, worlds, effort, prior, rollout, solver, nodes, "
             + "candidates, rsolve, rnodes, halving, sure, model, plies, leaf-cards, leaf-mix, "
-            + "leaf-sides, bid-worlds)",
+            + "leaf-sides, bid-worlds, bid-mix)",
             refusal(specs, "mc:speed=1"));
         assertEquals("agent 'mc-v1': unknown setting 'bid-worlds' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:bid-worlds=5"));
         assertEquals("agent 'mc': rsolve must be a non-negative integer, not '-1'", refusal(specs, "mc:rsolve=-1"));
         assertEquals("agent 'mc': sure must be 0..8, not '9'", refusal(specs, "mc:sure=9"));
+        assertEquals("agent 'mc': bid-mix must be 0..100, not '101'", refusal(specs, "mc:bid-mix=101"));
         assertEquals("agent 'mc-v1': unknown setting 'reply' (budget, threads, worlds, effort, prior)",
             refusal(specs, "mc-v1:reply=4"));
         assertEquals("agent 'mc': sure must be a non-negative integer, not 'x'", refusal(specs, "mc:sure=x"));

@@ -118,8 +118,8 @@ public final class BidCommand implements Callable<Integer> {
         }
         Bidder bidder = bidder(worlds);
         io.github.ddzengine.mc.McSettings config = (budgetMillis == 0
-            ? io.github.ddzengine.mc.McSettings.builder().worlds(1)
-            : io.github.ddzengine.mc.McSettings.builder().budget(budgetMillis)).bidder(bidder).build();
+            ? io.github.ddzengine.mc.McSettings.builder(rules).worlds(1)
+            : io.github.ddzengine.mc.McSettings.builder(rules).budget(budgetMillis)).bidder(bidder).build();
         MonteCarloAgent agent = engine.workspace().mc(config, rules);
         if (budgetMillis > 0) {
             agent.warmUpBids(request, warmupMillis);
