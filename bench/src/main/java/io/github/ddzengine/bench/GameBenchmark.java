@@ -12,7 +12,6 @@ import io.github.ddzengine.mc.arena.GameRecord;
 import io.github.ddzengine.mc.arena.Match;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -20,7 +19,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Whole games per second of the arena's game loop ({@link Game}) with baseline agents, STANDARD
@@ -34,11 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
 @State(Scope.Thread)
-public class GameBenchmark {
+public class GameBenchmark extends HouseBenchmark {
     /** Deals cycled through. */
     public static final int DEALS = 4096;
 

@@ -17,7 +17,6 @@ import io.github.ddzengine.mc.WorldSampler;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
@@ -46,9 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
-@State(Scope.Benchmark)
-public class McBenchmark {
+public class McBenchmark extends HouseBenchmark {
     /** Worlds per {@link #decide} call. */
     public static final int WORLDS = 32;
 

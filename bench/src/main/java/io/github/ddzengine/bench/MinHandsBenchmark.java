@@ -1,7 +1,6 @@
 package io.github.ddzengine.bench;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import io.github.ddzengine.core.cards.Cards;
 import io.github.ddzengine.core.rules.Rules;
@@ -9,15 +8,10 @@ import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tables.SegmentTable;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
@@ -31,13 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar MinHands -prof gc}.
  * (Not final: JMH subclasses its {@code @State} classes.)
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 4, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(2)
-@State(Scope.Benchmark)
-public class MinHandsBenchmark {
+public class MinHandsBenchmark extends HouseBenchmark {
     /** Hands one {@link #count} call walks. */
     public static final int HANDS = 4096;
 

@@ -3,24 +3,18 @@ package io.github.ddzengine.bench;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -41,13 +35,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code -Dddz.testdata=DIR}): {@code java -jar bench/target/benchmarks.jar MoveGen -prof gc}.
  * (Not final: JMH subclasses its {@code @State} classes.)
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(3)
-@State(Scope.Benchmark)
-public class MoveGenBenchmark {
+public class MoveGenBenchmark extends HouseBenchmark {
     /** Positions in the reference file: one {@link #generate} call walks all of them. */
     public static final int POSITIONS = 6000;
     /** Card sets one {@link #classify} call classifies. */

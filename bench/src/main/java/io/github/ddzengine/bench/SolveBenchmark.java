@@ -9,11 +9,8 @@ import io.github.ddzengine.core.solve.Solver;
 import io.github.ddzengine.core.tables.EngineTables;
 import io.github.ddzengine.tables.Tables;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -29,13 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -jar bench/target/benchmarks.jar Solve -p id=V10,8-8-8-4}.
  * (Not final: JMH subclasses its {@code @State} classes.)
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-XX:+UseTransparentHugePages", "-Xmx4g"})
 @State(Scope.Thread)
-public class SolveBenchmark {
+public class SolveBenchmark extends HouseBenchmark {
     /** The id of a position in {@code testdata/positions/*.jsonl}. */
     @Param({"V10", "14v14-0", "8-8-8-4", "10-10-10-3"})
     public String id;

@@ -7,11 +7,8 @@ import io.github.ddzengine.core.solve.Position;
 import io.github.ddzengine.core.solve.SolveResult;
 import io.github.ddzengine.core.solve.Solver;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -28,13 +25,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -jar bench/target/benchmarks.jar SolveFixedCost}. (Not final: JMH subclasses its
  * {@code @State} classes.)
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-XX:+UseTransparentHugePages", "-Xmx4g"})
 @State(Scope.Thread)
-public class SolveFixedCostBenchmark {
+public class SolveFixedCostBenchmark extends HouseBenchmark {
     /** The position, in {@code ddz solve} notation (standard rules). */
     @Param({"33/4 0"})
     public String position;

@@ -1,19 +1,12 @@
 package io.github.ddzengine.bench;
 
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import io.github.ddzengine.core.cards.Cards;
@@ -39,13 +32,9 @@ import io.github.ddzengine.mc.eval.ValueNet;
  *
  * <p>Run from the repository root: {@code java -jar bench/target/benchmarks.jar ValueNet -prof gc}.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 4, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(2)
-@State(Scope.Benchmark)
-public class ValueNetBenchmark {
+public class ValueNetBenchmark extends HouseBenchmark {
     /** Positions one {@link #evaluate} call walks. */
     public static final int POSITIONS = 1024;
 
