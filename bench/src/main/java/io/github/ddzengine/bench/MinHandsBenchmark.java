@@ -2,7 +2,7 @@ package io.github.ddzengine.bench;
 
 import java.util.SplittableRandom;
 
-import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.rules.Rules;
 import io.github.ddzengine.core.split.MinHands;
 import io.github.ddzengine.core.tables.EngineTables;
@@ -50,24 +50,8 @@ public class MinHandsBenchmark extends HouseBenchmark {
         hands = new long[HANDS];
         SplittableRandom random = new SplittableRandom(2015);
         for (int i = 0; i < HANDS; i++) {
-            hands[i] = dealt(random, cards);
+            hands[i] = Deal.drawn(cards, random::nextInt);
         }
-    }
-
-    static long dealt(SplittableRandom random, int n) {
-        int[] deck = new int[54];
-        for (int i = 0; i < 54; i++) {
-            deck[i] = i < 52 ? i / 4 : 13 + (i - 52);
-        }
-        long hand = 0;
-        for (int i = 0; i < n; i++) {
-            int j = i + random.nextInt(54 - i);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-            hand += Cards.of(deck[i], 1);
-        }
-        return hand;
     }
 
     /** The sum of the counts (returned so the work is not eliminated). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.movegen.MoveGenerator;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
@@ -89,27 +90,10 @@ public class MoveGenBenchmark extends HouseBenchmark {
         // and card sets of 1 to 20 cards dealt uniformly from the deck: mostly not combinations
         randomSets = new long[CLASSIFY_SAMPLE];
         for (int k = 0; k < CLASSIFY_SAMPLE; k++) {
-            randomSets[k] = deal(random, 1 + random.nextInt(20));
+            randomSets[k] = Deal.drawn(1 + random.nextInt(20), random::nextInt);
         }
         System.out.printf("%n%d positions, %d legal moves (%.2f a position), as the reference%n", POSITIONS, total,
             (double) total / POSITIONS);
-    }
-
-    /** {@code n} cards dealt uniformly from the 54-card deck. */
-    private static long deal(SplittableRandom random, int n) {
-        int[] deck = new int[54];
-        for (int c = 0; c < 54; c++) {
-            deck[c] = c < 52 ? c / 4 : c - 52 + 13;
-        }
-        long set = 0;
-        for (int i = 0; i < n; i++) {
-            int j = i + random.nextInt(54 - i);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-            set += 1L << (deck[i] << 2);
-        }
-        return set;
     }
 
     /** The number of distinct card sets among the first {@code n} ids of the buffer (two readings count once). */

@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import java.lang.reflect.Method;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.game.Deal;
 import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.rules.MoveTable;
 import io.github.ddzengine.core.rules.Rules;
@@ -64,7 +65,7 @@ class McV1GoldenTest {
         }
         Rng rng = new Rng(99);
         for (int i = 0; i < 12; i++) {
-            long hand = randomHand(rng, 17);
+            long hand = Deal.drawn(17, rng::nextInt);
             out.add("bid " + Notation.format(hand) + ": " + bids.estimate(hand, 500 + i));
         }
         try (Agent proto = matchAgent.get(); Agent rule = new RuleAgent(RULES, 0)) {
@@ -83,30 +84,6 @@ class McV1GoldenTest {
             + History.format(RULES.table(), g.plays());
     }
 
-    private static long randomHand(Rng rng, int size) {
-        int[] deck = deck();
-        long hand = 0;
-        for (int i = 0; i < size; i++) {
-            int j = i + rng.nextInt(54 - i);
-            int t = deck[j];
-            deck[j] = deck[i];
-            deck[i] = t;
-            hand += Cards.of(t, 1);
-        }
-        return hand;
-    }
-
-    private static int[] deck() {
-        int[] deck = new int[54];
-        int k = 0;
-        for (int r = 0; r < 15; r++) {
-            for (int c = Cards.count(Cards.DECK, r); c > 0; c--) {
-                deck[k++] = r;
-            }
-        }
-        return deck;
-    }
-
     /**
      * Information sets of seeded self-play with the frozen rollout policy: per game the first
      * decision, the first of a mover with at most 12 cards, and the first with at most 18 cards
@@ -120,13 +97,7 @@ class McV1GoldenTest {
         List<InformationSet> out = new ArrayList<>();
         Rng rng = new Rng(2024);
         for (int g = 0; g < games; g++) {
-            int[] deck = deck();
-            for (int i = 53; i > 0; i--) {
-                int j = rng.nextInt(i + 1);
-                int t = deck[i];
-                deck[i] = deck[j];
-                deck[j] = t;
-            }
+            int[] deck = Deal.shuffledDeck(rng::nextInt);
             long[] hands = new long[3];
             long kitty = 0;
             for (int i = 0; i < 54; i++) {

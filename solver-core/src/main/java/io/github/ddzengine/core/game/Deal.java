@@ -73,6 +73,36 @@ public final class Deal {
     }
 
     /**
+     * {@code n} cards drawn uniformly from the 54-card deck, by the first {@code n} steps of a
+     * Fisher-Yates shuffle from the front: for {@code i} from 0 to {@code n - 1}, the card at
+     * {@code i + nextBelow(54 - i)} of the deck (ranks ascending) swaps with the card at {@code i}
+     * and is drawn.
+     *
+     * @param n cards to draw, 0..54
+     * @param nextBelow the random stream: for a bound {@code b}, a uniform integer in {@code 0 .. b-1}
+     * @return the drawn cards ({@link Cards} layout)
+     * @throws IllegalArgumentException if {@code n} is outside 0..54
+     */
+    public static long drawn(int n, IntUnaryOperator nextBelow) {
+        if (n < 0 || n > 54) {
+            throw new IllegalArgumentException("cannot draw " + n + " cards from a 54-card deck");
+        }
+        int[] deck = new int[54];
+        for (int i = 0; i < 54; i++) {
+            deck[i] = i < 52 ? i / 4 : 13 + (i - 52);
+        }
+        long cards = 0;
+        for (int i = 0; i < n; i++) {
+            int j = i + nextBelow.applyAsInt(54 - i);
+            int t = deck[j];
+            deck[j] = deck[i];
+            deck[i] = t;
+            cards += Cards.of(t, 1);
+        }
+        return cards;
+    }
+
+    /**
      * A deal from its parts.
      *
      * @param hand0 the hand dealt to bidding position 0 ({@link Cards} layout, 17 cards)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.ddzengine.core.cards.Cards;
+import io.github.ddzengine.core.cards.Notation;
 import io.github.ddzengine.core.cards.NotationException;
 import io.github.ddzengine.core.cards.Rank;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,30 @@ class DealTest {
         for (int p = 0; p < 3; p++) {
             assertTrue(Math.abs(where[p] - n * 17 / 54) < 450, "position " + p + ": " + where[p]);
         }
+    }
+
+    @Test
+    void drawnCardsAreAUniformSubsetOfTheDeck() {
+        // the first pick of each step draws the deck in rank order
+        assertEquals(Notation.parseCards("33334"), Deal.drawn(5, b -> 0));
+        assertEquals(Cards.DECK, Deal.drawn(54, b -> b / 2));
+        assertEquals(0L, Deal.drawn(0, b -> 0));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        int jokers = 0;
+        int n = 20_000;
+        for (int k = 0; k < n; k++) {
+            int size = k % 21;
+            long cards = Deal.drawn(size, random::nextInt);
+            assertEquals(size, Cards.size(cards));
+            for (int r = 0; r < 15; r++) {
+                assertTrue(Cards.count(cards, r) <= Cards.count(Cards.DECK, r));
+            }
+            jokers += Cards.count(cards, Rank.BIG_JOKER);
+        }
+        // the big joker is drawn with probability size/54, 10/54 on average over sizes 0..20
+        assertTrue(Math.abs(jokers - n * 10 / 54) < 250, "big joker drawn " + jokers + " times");
+        assertThrows(IllegalArgumentException.class, () -> Deal.drawn(55, b -> 0));
+        assertThrows(IllegalArgumentException.class, () -> Deal.drawn(-1, b -> 0));
     }
 
     @Test
