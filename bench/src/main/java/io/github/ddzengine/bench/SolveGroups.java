@@ -163,25 +163,13 @@ public final class SolveGroups {
         Map<String, List<Row>> one = new LinkedHashMap<>();
         for (String line : tsv.toString().split("\n")) {
             Row row = Row.parse(line);
-            one.computeIfAbsent(row.id, k -> new ArrayList<>()).add(row);
+            one.computeIfAbsent(row.id(), k -> new ArrayList<>()).add(row);
         }
         compare(System.out, one, one);
     }
 
     /** One line of a run's file. */
-    private static final class Row {
-        final String group;
-        final String id;
-        final long nodes;
-        final double ms;
-
-        Row(String group, String id, long nodes, double ms) {
-            this.group = group;
-            this.id = id;
-            this.nodes = nodes;
-            this.ms = ms;
-        }
-
+    private record Row(String group, String id, long nodes, double ms) {
         static Row parse(String line) {
             String[] f = line.split("\t");
             return new Row(f[0], f[1], Long.parseLong(f[2]), Double.parseDouble(f[3]));
@@ -195,7 +183,7 @@ public final class SolveGroups {
             for (String line : Files.readAllLines(Path.of(f), StandardCharsets.UTF_8)) {
                 if (!line.isBlank()) {
                     Row r = Row.parse(line);
-                    out.computeIfAbsent(r.id, k -> new ArrayList<>()).add(r);
+                    out.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(r);
                 }
             }
         }
@@ -205,7 +193,7 @@ public final class SolveGroups {
     private static double median(List<Row> rows) {
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) {
-            t[i] = rows.get(i).ms;
+            t[i] = rows.get(i).ms();
         }
         Arrays.sort(t);
         int n = t.length;
@@ -220,7 +208,7 @@ public final class SolveGroups {
         Map<String, List<String>> byGroup = new LinkedHashMap<>();
         for (String id : now.keySet()) {
             if (old.containsKey(id)) {
-                byGroup.computeIfAbsent(now.get(id).get(0).group, k -> new ArrayList<>()).add(id);
+                byGroup.computeIfAbsent(now.get(id).get(0).group(), k -> new ArrayList<>()).add(id);
             }
         }
         for (Map.Entry<String, List<String>> e : byGroup.entrySet()) {
@@ -237,8 +225,8 @@ public final class SolveGroups {
                 logNew += Math.log(b);
                 sumOld += a;
                 sumNew += b;
-                nodesOld += old.get(id).get(0).nodes;
-                nodesNew += now.get(id).get(0).nodes;
+                nodesOld += old.get(id).get(0).nodes();
+                nodesNew += now.get(id).get(0).nodes();
             }
             int n = e.getValue().size();
             double gOld = Math.exp(logOld / n);

@@ -4,18 +4,10 @@ import io.github.ddzengine.core.rules.Preset;
 import io.github.ddzengine.core.tables.EndgameOracle;
 
 /** An oracle that passes every probe on to another and tells a listener about each that answered (tests). */
-final class RecordingOracle implements EndgameOracle {
+record RecordingOracle(EndgameOracle inner, Listener listener) implements EndgameOracle {
     /** Sees a probe that answered. */
     interface Listener {
         void probed(int seats, int mover, long h0, long h1, long h2, boolean win);
-    }
-
-    private final EndgameOracle inner;
-    private final Listener listener;
-
-    RecordingOracle(EndgameOracle inner, Listener listener) {
-        this.inner = inner;
-        this.listener = listener;
     }
 
     @Override

@@ -11,15 +11,7 @@ import io.github.ddzengine.mc.BidRequest;
  * its copies (nanoseconds, 3 significant digits, thread-safe); bids are not timed. Plays, bids,
  * names and seeds are the wrapped agent's, so a match plays the same games with or without it.
  */
-final class TimedAgent implements Agent {
-    private final Agent agent;
-    private final ConcurrentHistogram latencies;
-
-    TimedAgent(Agent agent, ConcurrentHistogram latencies) {
-        this.agent = agent;
-        this.latencies = latencies;
-    }
-
+record TimedAgent(Agent agent, ConcurrentHistogram latencies) implements Agent {
     @Override
     public String name() {
         return agent.name();
