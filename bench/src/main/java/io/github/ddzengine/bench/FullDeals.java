@@ -30,7 +30,8 @@ import io.github.ddzengine.core.tables.EngineTables;
  * 60,000 ms; {@code threads} (default 1) above 1 solves with {@link RootParallelSolver} ({@code ddz
  * solve --threads}), as does {@code split} on one thread. {@code roots} instead solves each root
  * move of three-seat deal number {@code three} alone (generation order), each capped, and prints
- * its verdict, nodes and time.
+ * its verdict, nodes and time; {@code positions} prints each deal's position and solves none
+ * ({@code bench/full-deals.sh} solves them one process a deal).
  * A warm-up solve of the first two-seat deal runs first, untimed. Time it under the machine's
  * timing lock (docs/solver.md, full deals).
  */
@@ -59,6 +60,10 @@ public final class FullDeals {
             roots(rules, seed, three, cap);
             return;
         }
+        if (args.length > 5 && args[5].equals("positions")) {
+            positions(rules, seed, two, three);
+            return;
+        }
         Solving solver = solving(rules, threads, split);
         if (two > 0) {
             solver.solve(deal(rules, seed, 2, 0), cap);
@@ -66,6 +71,16 @@ public final class FullDeals {
         System.out.printf(Locale.ROOT, "full deals, seed %d, cap %d ms, threads %d%n", seed, cap, threads);
         group(rules, solver, seed, 2, two, cap);
         group(rules, solver, seed, 3, three, cap);
+    }
+
+    /** Prints the groups' positions, one {@code id position} line a deal, solving none. */
+    private static void positions(Rules rules, long seed, int two, int three) {
+        for (int i = 0; i < two; i++) {
+            System.out.println("17v17-" + i + " " + deal(rules, seed, 2, i));
+        }
+        for (int i = 0; i < three; i++) {
+            System.out.println("20-17-17-" + i + " " + deal(rules, seed, 3, i));
+        }
     }
 
     /** A solve of one position as {@code ddz solve} runs it. */
