@@ -9,10 +9,7 @@
 # Usage: bench/full-deals.sh [TWO THREE CAP_MS THREADS SEED...]   (default 0 5 60000 2 17 23 29)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-two="${1:-0}"
-three="${2:-5}"
-cap="${3:-60000}"
-threads="${4:-2}"
+read -r two three cap threads <<< "${1:-0} ${2:-5} ${3:-60000} ${4:-2}"
 shift 4 || shift $#
 seeds=("$@")
 (( ${#seeds[@]} )) || seeds=(17 23 29)
