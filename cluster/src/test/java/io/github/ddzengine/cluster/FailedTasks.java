@@ -14,4 +14,22 @@ public final class FailedTasks extends SparkListener {
     public void onTaskEnd(SparkListenerTaskEnd end) {
         (end.taskInfo().successful() ? SUCCEEDED : FAILED).incrementAndGet();
     }
+
+    /**
+     * Runs {@code ddz ARGS} with the first attempt of partition {@code partition} failing
+     * ({@link SparkMatchRunner#FAIL_ONCE}) and the failed attempts counted from 0 into {@link #FAILED}.
+     *
+     * @return the command's standard output (it must succeed)
+     */
+    static String runFailingOnce(int partition, String... args) {
+        System.setProperty(SparkMatchRunner.FAIL_ONCE, Integer.toString(partition));
+        System.setProperty("spark.extraListeners", FailedTasks.class.getName());
+        FAILED.set(0);
+        try {
+            return Cli.run(args).ok();
+        } finally {
+            System.clearProperty(SparkMatchRunner.FAIL_ONCE);
+            System.clearProperty("spark.extraListeners");
+        }
+    }
 }

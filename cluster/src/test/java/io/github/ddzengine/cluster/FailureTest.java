@@ -23,18 +23,9 @@ class FailureTest {
         String[] match = {"play", "--a", "greedy", "--b", "rule", "--deals", "80", "--seed", "3", "--json"};
         String one = Cli.run(LocalMatchTest.concat(match, "--threads", "1", "--out", single.toString())).ok();
         Path out = dir.resolve("cluster");
-        System.setProperty(SparkMatchRunner.FAIL_ONCE, "2");
-        System.setProperty("spark.extraListeners", FailedTasks.class.getName());
-        FailedTasks.FAILED.set(0);
-        String json;
-        try {
-            // local[2,2]: two cores, a task may fail twice (local mode's default is once: no retry)
-            json = Cli.run(LocalMatchTest.concat(match, "--cluster", "local[2,2]", "--partitions", "4", "--out",
-                out.toString())).ok();
-        } finally {
-            System.clearProperty(SparkMatchRunner.FAIL_ONCE);
-            System.clearProperty("spark.extraListeners");
-        }
+        // local[2,2]: two cores, a task may fail twice (local mode's default is once: no retry)
+        String json = FailedTasks.runFailingOnce(2, LocalMatchTest.concat(match, "--cluster", "local[2,2]", "--partitions",
+            "4", "--out", out.toString()));
         assertEquals(1, FailedTasks.FAILED.get(), "the first attempt of partition 2 failed, once");
         assertEquals(Cli.figures(one), Cli.figures(json));
         assertEquals(Files.readString(single), Cli.parts(out));

@@ -29,17 +29,8 @@ class TableBuildTest {
         Path single = dir.resolve("single");
         Cli.run(LocalMatchTest.concat(new String[] {"tables", "build", "--out", single.toString()}, SMALL)).ok();
         Path cluster = dir.resolve("cluster");
-        System.setProperty(SparkMatchRunner.FAIL_ONCE, "1");
-        System.setProperty("spark.extraListeners", FailedTasks.class.getName());
-        FailedTasks.FAILED.set(0);
-        String out;
-        try {
-            out = Cli.run(LocalMatchTest.concat(new String[] {"tables", "build", "--out", cluster.toString(), "--cluster",
-                "local[2,2]", "--partitions", "5"}, SMALL)).ok();
-        } finally {
-            System.clearProperty(SparkMatchRunner.FAIL_ONCE);
-            System.clearProperty("spark.extraListeners");
-        }
+        String out = FailedTasks.runFailingOnce(1, LocalMatchTest.concat(new String[] {"tables", "build", "--out",
+            cluster.toString(), "--cluster", "local[2,2]", "--partitions", "5"}, SMALL));
         assertEquals(2, FailedTasks.FAILED.get(), "the first attempt of partition 1 of each table failed, once");
         assertTrue(out.startsWith("Built 2 tables in " + cluster + " in "), out);
         assertTrue(out.lines().findFirst().orElseThrow().contains(
