@@ -49,11 +49,27 @@ public final class FullDeals {
 
     /** Runs the groups; see the class comment for the arguments. */
     public static void main(String[] args) {
-        long seed = args.length > 0 ? Long.parseLong(args[0]) : 17;
-        int two = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int three = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-        long cap = args.length > 3 ? Long.parseLong(args[3]) : 60_000;
-        int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        long seed;
+        int two;
+        int three;
+        long cap;
+        int threads;
+        try {
+            seed = args.length > 0 ? Long.parseLong(args[0]) : 17;
+            two = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+            three = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+            cap = args.length > 3 ? Long.parseLong(args[3]) : 60_000;
+            threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        } catch (NumberFormatException e) {
+            String bad = "";
+            for (int i = 0; i < Math.min(5, args.length) && bad.isEmpty(); i++) {
+                bad = args[i].matches("-?\\d{1,18}") ? "" : args[i];
+            }
+            System.err.println("FullDeals: '" + bad + "' is not a whole number (usage: FullDeals [seed [two [three "
+                + "[capMs [threads [split|roots|positions]]]]]])");
+            System.exit(2);
+            return;
+        }
         boolean split = args.length > 5 && args[5].equals("split");
         Rules rules = Rules.STANDARD;
         if (args.length > 5 && args[5].equals("roots")) {
