@@ -7,6 +7,10 @@
 # Prints a line a puzzle (medians over the rounds) with cold wall / warm solve.
 # Usage: bench/cold-puzzles.sh [ROUNDS]   (default 3). Needs tools/target/ddz.jar and /usr/bin/time.
 set -euo pipefail
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+  exit 0
+fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 rounds="${1:-3}"
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "cold-puzzles.sh: ROUNDS must be a whole number above 0, not '$rounds'" >&2; exit 2; }

@@ -8,6 +8,10 @@
 # /usr/bin/time.
 # Usage: bench/full-deals.sh [TWO THREE CAP_MS THREADS SEED...]   (default 0 5 60000 2 17 23 29)
 set -euo pipefail
+if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+  exit 0
+fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 read -r two three cap threads <<< "${1:-0} ${2:-5} ${3:-60000} ${4:-2}"
 shift 4 || shift $#
