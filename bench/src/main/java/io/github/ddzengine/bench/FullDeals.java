@@ -49,27 +49,11 @@ public final class FullDeals {
 
     /** Runs the groups; see the class comment for the arguments. */
     public static void main(String[] args) {
-        long seed;
-        int two;
-        int three;
-        long cap;
-        int threads;
-        try {
-            seed = args.length > 0 ? Long.parseLong(args[0]) : 17;
-            two = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-            three = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-            cap = args.length > 3 ? Long.parseLong(args[3]) : 60_000;
-            threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
-        } catch (NumberFormatException e) {
-            String bad = "";
-            for (int i = 0; i < Math.min(5, args.length) && bad.isEmpty(); i++) {
-                bad = args[i].matches("-?\\d{1,18}") ? "" : args[i];
-            }
-            System.err.println("FullDeals: '" + bad + "' is not a whole number (usage: FullDeals [seed [two [three "
-                + "[capMs [threads [split|roots|positions]]]]]])");
-            System.exit(2);
-            return;
-        }
+        long seed = argument(args, 0, 17, Long.MAX_VALUE);
+        int two = (int) argument(args, 1, 10, Integer.MAX_VALUE);
+        int three = (int) argument(args, 2, 5, Integer.MAX_VALUE);
+        long cap = argument(args, 3, 60_000, Long.MAX_VALUE);
+        int threads = (int) argument(args, 4, 1, Integer.MAX_VALUE);
         boolean split = args.length > 5 && args[5].equals("split");
         Rules rules = Rules.STANDARD;
         if (args.length > 5 && args[5].equals("roots")) {
@@ -87,6 +71,28 @@ public final class FullDeals {
         System.out.printf(Locale.ROOT, "full deals, seed %d, cap %d ms, threads %d%n", seed, cap, threads);
         group(rules, solver, seed, 2, two, cap);
         group(rules, solver, seed, 3, three, cap);
+    }
+
+    /**
+     * Argument {@code i}, or {@code absent} where there are fewer; a non-number or one above
+     * {@code max} ends the program with one line and exit code 2.
+     */
+    private static long argument(String[] args, int i, long absent, long max) {
+        if (args.length <= i) {
+            return absent;
+        }
+        try {
+            long v = Long.parseLong(args[i]);
+            if (v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        System.err.println("FullDeals: '" + args[i] + "' is not a whole number up to " + max
+            + " (usage: FullDeals [seed [two [three [capMs [threads [split|roots|positions]]]]]])");
+        System.exit(2);
+        return absent;
     }
 
     /** Prints the groups' positions, one {@code id position} line a deal, solving none. */

@@ -56,13 +56,7 @@ public final class Deal {
      * @return a new array of 54 ranks
      */
     public static int[] shuffledDeck(IntUnaryOperator nextBelow) {
-        int[] deck = new int[54];
-        int n = 0;
-        for (int r = 0; r < 15; r++) {
-            for (int c = Cards.count(Cards.DECK, r); c > 0; c--) {
-                deck[n++] = r;
-            }
-        }
+        int[] deck = deckByRank();
         for (int i = deck.length - 1; i > 0; i--) {
             int j = nextBelow.applyAsInt(i + 1);
             int t = deck[i];
@@ -87,10 +81,7 @@ public final class Deal {
         if (n < 0 || n > 54) {
             throw new IllegalArgumentException("cannot draw " + n + " cards from a 54-card deck");
         }
-        int[] deck = new int[54];
-        for (int i = 0; i < 54; i++) {
-            deck[i] = i < 52 ? i / 4 : 13 + (i - 52);
-        }
+        int[] deck = deckByRank();
         long cards = 0;
         for (int i = 0; i < n; i++) {
             int j = i + nextBelow.applyAsInt(54 - i);
@@ -100,6 +91,18 @@ public final class Deal {
             cards += Cards.of(t, 1);
         }
         return cards;
+    }
+
+    /** The 54 cards of the deck as ranks (0..14), ascending, one entry a card. */
+    private static int[] deckByRank() {
+        int[] deck = new int[54];
+        int n = 0;
+        for (int r = 0; r < 15; r++) {
+            for (int c = Cards.count(Cards.DECK, r); c > 0; c--) {
+                deck[n++] = r;
+            }
+        }
+        return deck;
     }
 
     /**
